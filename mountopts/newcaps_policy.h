@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * newcaps: the pure policy code shared by the kernel, the host unit tests
+ * and userspace. Freestanding: no allocation, no locking, no I/O.
+ *
+ * Capability sets are 64-bit masks: bit n is capability n. Bits 0..40 are
+ * the mainline system capabilities, bits 48..63 the regular region.
+ */
+#ifndef NEWCAPS_POLICY_H
+#define NEWCAPS_POLICY_H
+
+#ifdef __KERNEL__
+#include <linux/types.h>
+#else
+#include <stdbool.h>
+#include <stddef.h>
+/* The kernel's u64 is unsigned long long on every architecture. */
+typedef unsigned long long u64;
+#endif
+
+#define NC_CAP_LAST_SYSTEM	40
+#define NC_SYSTEM_MASK		((1ULL << (NC_CAP_LAST_SYSTEM + 1)) - 1)
+#define NC_REG_FIRST		48
+#define NC_REGULAR_MASK		(0xffffULL << NC_REG_FIRST)
+#define NC_ALL_MASK		(NC_SYSTEM_MASK | NC_REGULAR_MASK)
+
+#define NC_CAP_REG_FORK		48
+#define NC_CAP_REG_OPEN		49
+#define NC_CAP_REG_EXEC		50
+#define NC_CAP_REG_SXID		51
+#define NC_CAP_REG_WRITE	52
+#define NC_CAP_REG_PTRACE	53
+#define NC_CAP_REG_LAST		NC_CAP_REG_PTRACE
+
+#define NC_BIT(cap)		(1ULL << (cap))
+
+/* Treatment of executables that carry no security.capability. */
+enum nc_policy {
+	NC_POLICY_INHERIT,
+	NC_POLICY_STRICT,
+	NC_POLICY_AUDIT,
+	NC_POLICY_COUNT
+};
+
+/* Longest formatted capdefault= value, with its NUL. */
+#define NC_CAPDEFAULT_MAX	1024
+
+/* The accepted forms, for error messages. */
+#define NC_POLICY_FORMS		"inherit, strict or audit"
+#define NC_CAPDEFAULT_FORMS \
+	"none, NAME[:NAME...]+i[e] or 0xMASK+i[e] (system capabilities only)"
+
+/**
+ * struct nc_capdefault - default masks for new files (capdefault=)
+ * @set: false for "none": no xattr is written
+ * @fi: inheritable mask (system bits only)
+ * @fe: effective flag
+ */
+struct nc_capdefault {
+	bool set;
+	u64 fi;
+	bool fe;
+};
+
+/**
+ * struct nc_exec_in - everything the exec transition depends on
+ * @pp: permitted set of the process before exec
+ * @pe: effective set before exec
+ * @pi: inheritable set before exec
+ * @pa: ambient set before exec
+ * @bnd: bounding set
+ * @has_xattr: the file has a valid security.capability
+ * @fp: file permitted mask (system bits; only when @has_xattr)
+ * @fi: file inheritable mask (system bits; only when @has_xattr)
+ * @fe: file effective flag (only when @has_xattr)
+ * @policy: policy of the file's filesystem for files without masks
+ * @setuid_root: the exec makes euid 0 and SECURE_NOROOT is clear
+ * @setid: the exec changes uid or gid (after the no-gain rule was applied)
+ * @no_gain: nosuid mount, no_new_privs, unsafe ptrace: Fp taken as empty
+ * @no_sxid_sanitize: SECURE_NO_SXID_SANITIZE is set
+ */
+struct nc_exec_in {
+	u64 pp, pe, pi, pa, bnd;
+	bool has_xattr;
+	u64 fp, fi;
+	bool fe;
+	enum nc_policy policy;
+	bool setuid_root;
+	bool setid;
+	bool no_gain;
+	bool no_sxid_sanitize;
+};
+
+/**
+ * struct nc_exec_out - result of the exec transition
+ * @pp: new permitted set
+ * @pe: new effective set
+ * @pi: new inheritable set
+ * @pa: new ambient set
+ * @strict_lost: capabilities (of @pp or @pe) that the strict policy would
+ *	have removed; non-zero only for NC_POLICY_AUDIT on a file without masks
+ * @gained: the file's permitted mask contributed (Fp ∩ bnd not empty)
+ */
+struct nc_exec_out {
+	u64 pp, pe, pi, pa;
+	u64 strict_lost;
+	bool gained;
+};
+
+/*
+ * The functions are documented with kernel-doc in newcaps_policy.c. All of
+ * them are pure: they read only their arguments and write only their
+ * out-parameters. The parse functions take an exact length (no NUL needed,
+ * an embedded NUL is an error) and leave their result untouched on
+ * failure; every failure is -EINVAL.
+ */
+void nc_exec_transition(const struct nc_exec_in *in, struct nc_exec_out *out);
+
+const char *nc_policy_name(enum nc_policy policy);
+int nc_policy_parse(const char *s, size_t len, enum nc_policy *policy);
+
+const char *nc_cap_name(unsigned int cap);
+int nc_cap_parse(const char *s, size_t len, unsigned int *cap);
+
+int nc_capdefault_parse(const char *s, size_t len, struct nc_capdefault *out,
+			const char **why);
+int nc_capdefault_format(const struct nc_capdefault *d, char *buf,
+			 size_t size);
+
+#endif /* NEWCAPS_POLICY_H */

@@ -1,0 +1,862 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of nc_exec_transition() (SPEC 4.1). TAP output.
+ *
+ * Part 1: hand-written cases; every expected value is worked out from the
+ * SPEC text in the comment beside it, never by calling the code under test.
+ * Part 2: properties over every combination of process sets, bounding set,
+ * file masks, flags and policies drawn from small universes of bits: all of
+ * them over {0, 48, 51} (cap_chown, cap_reg_fork, cap_reg_sxid); and the
+ * process sets and bnd over {0, 1, 48, 51} with file masks over {1}.
+ * Part 3: the same properties over random full 64-bit masks.
+ * Parts 2 and 3 also compare with a per-bit reference model written from
+ * the SPEC independently of the implementation.
+ */
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "newcaps_policy.h"
+#include "tap.h"
+
+/* The SPEC's sets, written out here rather than taken from the header. */
+#define SYS	0x000001ffffffffffULL		/* bits 0..40 */
+#define REG	0xffff000000000000ULL		/* bits 48..63 */
+#define ALL	(SYS | REG)
+#define B(n)	(1ULL << (n))
+
+#define CHOWN		B(0)
+#define KILL		B(5)
+#define NET_BIND	B(10)
+#define NET_RAW		B(13)
+#define SYS_ADMIN	B(21)
+#define SYS_NICE	B(23)
+#define R_FORK		B(48)
+#define R_OPEN		B(49)
+#define R_SXID		B(51)
+#define R_WRITE		B(52)
+
+/* Detector for the sanitize rule in parts 2 and 3: never in Pi nor bnd. */
+#define SAN_PROBE	B(63)
+
+static const char * const policy_str[] = { "inherit", "strict", "audit" };
+
+static void dump_in(const struct nc_exec_in *in)
+{
+	tap_diag("  in: pp=%016llx pe=%016llx pi=%016llx pa=%016llx bnd=%016llx",
+		 in->pp, in->pe, in->pi, in->pa, in->bnd);
+	tap_diag("      xattr=%d fp=%016llx fi=%016llx fe=%d policy=%s",
+		 in->has_xattr, in->fp, in->fi, in->fe,
+		 policy_str[in->policy]);
+	tap_diag("      setuid_root=%d setid=%d no_gain=%d no_sxid_sanitize=%d",
+		 in->setuid_root, in->setid, in->no_gain,
+		 in->no_sxid_sanitize);
+}
+
+static void dump_out(const char *what, const struct nc_exec_out *o)
+{
+	tap_diag("  %s: pp=%016llx pe=%016llx pi=%016llx pa=%016llx lost=%016llx gained=%d",
+		 what, o->pp, o->pe, o->pi, o->pa, o->strict_lost, o->gained);
+}
+
+/* ---------------------------------------------------------------- */
+/* Part 1: hand-written cases                                        */
+/* ---------------------------------------------------------------- */
+
+struct hcase {
+	const char *name;
+	struct nc_exec_in in;
+	struct nc_exec_out want;
+};
+
+/* init's sets (SPEC 4.2): Pp = Pe = Pi = bnd = ALL, no ambient. */
+#define ROOT	.pp = ALL, .pe = ALL, .pi = ALL, .pa = 0, .bnd = ALL
+/* An ordinary user: all regular capabilities, nothing else. */
+#define USER	.pp = REG, .pe = REG, .pi = REG, .pa = 0, .bnd = ALL
+
+static const struct hcase hcases[] = {
+	/* inherit: Fi = ALL, Fe = ALL, Fp = 0; P'p = Pi = ALL. */
+	{ "root, unlabeled file, inherit: keeps everything",
+	  { ROOT, .policy = NC_POLICY_INHERIT },
+	  { .pp = ALL, .pe = ALL, .pi = ALL } },
+	/* strict: Fi = REG: P'p = ALL & REG, P'e = ALL & ALL & REG. */
+	{ "root, unlabeled file, strict: keeps only regular",
+	  { ROOT, .policy = NC_POLICY_STRICT },
+	  { .pp = REG, .pe = REG, .pi = REG } },
+	/* audit = inherit sets; strict would lose SYS from pp and pe. */
+	{ "root, unlabeled file, audit: inherit sets, strict_lost = SYS",
+	  { ROOT, .policy = NC_POLICY_AUDIT },
+	  { .pp = ALL, .pe = ALL, .pi = ALL, .strict_lost = SYS } },
+	/* user: Pi = REG; both policies keep Fi ⊇ REG. */
+	{ "user, unlabeled file, inherit: regular kept",
+	  { USER, .policy = NC_POLICY_INHERIT },
+	  { .pp = REG, .pe = REG, .pi = REG } },
+	{ "user, unlabeled file, strict: regular kept",
+	  { USER, .policy = NC_POLICY_STRICT },
+	  { .pp = REG, .pe = REG, .pi = REG } },
+	{ "user, unlabeled file, audit: nothing lost",
+	  { USER, .policy = NC_POLICY_AUDIT },
+	  { .pp = REG, .pe = REG, .pi = REG } },
+	/* A dropped regular capability stays dropped (no setid, no gain). */
+	{ "user without cap_reg_write, unlabeled, inherit: stays dropped",
+	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE, .pi = REG & ~R_WRITE,
+	    .bnd = ALL, .policy = NC_POLICY_INHERIT },
+	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE,
+	    .pi = REG & ~R_WRITE } },
+	/*
+	 * Pp = {chown, kill, net_raw} + REG, Pi = {chown, net_raw} + REG,
+	 * Pe = {net_raw} + REG, Pa = {net_raw}.
+	 * inherit: P'a = net_raw; P'p = Pi | P'a = {chown, net_raw} + REG;
+	 *          P'e = (Pi & Pe) | P'a = {net_raw} + REG.
+	 * strict:  P'p = (Pi & REG) | P'a = {net_raw} + REG; P'e the same.
+	 * lost = (pp_i \ pp_s) | (pe_i \ pe_s) = {chown}.
+	 */
+	{ "audit: strict_lost names exactly chown (net_raw kept by ambient)",
+	  { .pp = CHOWN | KILL | NET_RAW | REG, .pe = NET_RAW | REG,
+	    .pi = CHOWN | NET_RAW | REG, .pa = NET_RAW, .bnd = ALL,
+	    .policy = NC_POLICY_AUDIT },
+	  { .pp = CHOWN | NET_RAW | REG, .pe = NET_RAW | REG,
+	    .pi = CHOWN | NET_RAW | REG, .pa = NET_RAW,
+	    .strict_lost = CHOWN } },
+	/* Same input under strict. */
+	{ "strict: same process keeps net_raw via ambient only",
+	  { .pp = CHOWN | KILL | NET_RAW | REG, .pe = NET_RAW | REG,
+	    .pi = CHOWN | NET_RAW | REG, .pa = NET_RAW, .bnd = ALL,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = NET_RAW | REG, .pe = NET_RAW | REG, .pi = NET_RAW | REG,
+	    .pa = NET_RAW } },
+	/*
+	 * Pi = chown + REG, Pe = REG (chown not effective): strict loses
+	 * chown from pp only; pe is REG in both.
+	 */
+	{ "audit: strict_lost counts a bit lost from pp only",
+	  { .pp = CHOWN | REG, .pe = REG, .pi = CHOWN | REG, .bnd = ALL,
+	    .policy = NC_POLICY_AUDIT },
+	  { .pp = CHOWN | REG, .pe = REG, .pi = CHOWN | REG,
+	    .strict_lost = CHOWN } },
+	/*
+	 * Labeled file, fp = net_bind, fi = sys_nice, fe: Fp = net_bind,
+	 * Fi = sys_nice + REG, Fe = ALL. User: P'p = (REG & Fi) | net_bind;
+	 * P'e the same; gained, sanitize (no change, REG already there).
+	 */
+	{ "user, labeled fp=net_bind_service fi=sys_nice +e",
+	  { USER, .has_xattr = true, .fp = NET_BIND, .fi = SYS_NICE,
+	    .fe = true, .policy = NC_POLICY_STRICT },
+	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
+	    .gained = true } },
+	/* Without the effective flag: P'e = Pi & Pe & Fi = REG. */
+	{ "user, labeled fp=net_bind_service, no effective flag",
+	  { USER, .has_xattr = true, .fp = NET_BIND, .fe = false,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = REG | NET_BIND, .pe = REG, .pi = REG | NET_BIND,
+	    .gained = true } },
+	/*
+	 * The process has sys_nice in Pi and Pe: Fi = sys_nice passes it on.
+	 * Pa = sys_nice is cleared: the file has masks.
+	 */
+	{ "labeled fi=sys_nice: inherited, ambient cleared by the xattr",
+	  { .pp = REG | SYS_NICE, .pe = REG | SYS_NICE, .pi = REG | SYS_NICE,
+	    .pa = SYS_NICE, .bnd = ALL, .has_xattr = true, .fi = SYS_NICE,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = REG | SYS_NICE, .pe = REG | SYS_NICE,
+	    .pi = REG | SYS_NICE } },
+	/* Same with fi = 0: sys_nice is lost even from ambient. */
+	{ "labeled fi=0: inheritable and ambient sys_nice both dropped",
+	  { .pp = REG | SYS_NICE, .pe = REG | SYS_NICE, .pi = REG | SYS_NICE,
+	    .pa = SYS_NICE, .bnd = ALL, .has_xattr = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = REG, .pe = REG, .pi = REG } },
+	/*
+	 * The regular bits of the xattr masks and bits 41..47 are ignored:
+	 * Fp = fp & SYS = net_bind; Fi = (fi & SYS) | REG = REG.
+	 * The process lacks cap_reg_fork: gained -> sanitize reinstates it.
+	 */
+	{ "labeled: regular/undefined xattr bits ignored, sanitize on gain",
+	  { .pp = REG & ~R_FORK, .pe = REG & ~R_FORK, .pi = REG & ~R_FORK,
+	    .bnd = ALL, .has_xattr = true, .fp = NET_BIND | B(45) | R_OPEN,
+	    .fi = B(44) | R_WRITE, .fe = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
+	    .gained = true } },
+	/* SECURE_NO_SXID_SANITIZE: cap_reg_fork stays dropped. */
+	{ "labeled, gain, no_sxid_sanitize: dropped cap_reg_fork stays dropped",
+	  { .pp = REG & ~R_FORK, .pe = REG & ~R_FORK, .pi = REG & ~R_FORK,
+	    .bnd = ALL, .has_xattr = true, .fp = NET_BIND, .fe = true,
+	    .no_sxid_sanitize = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = (REG & ~R_FORK) | NET_BIND, .pe = (REG & ~R_FORK) | NET_BIND,
+	    .pi = (REG & ~R_FORK) | NET_BIND, .gained = true } },
+	/* Fp & bnd = 0: no gain, no sanitize. */
+	{ "labeled fp outside bnd: not gained, no sanitize",
+	  { .pp = REG & ~R_FORK, .pe = REG & ~R_FORK, .pi = REG & ~R_FORK,
+	    .bnd = ALL & ~NET_BIND, .has_xattr = true, .fp = NET_BIND,
+	    .fe = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = REG & ~R_FORK, .pe = REG & ~R_FORK, .pi = REG & ~R_FORK } },
+	/* A labeled file ignores the policy: audit records nothing. */
+	{ "labeled file under audit: strict_lost = 0",
+	  { ROOT, .has_xattr = true, .fi = CHOWN, .policy = NC_POLICY_AUDIT },
+	  { .pp = CHOWN | REG, .pe = CHOWN | REG, .pi = CHOWN | REG } },
+	/*
+	 * setuid-root, no xattr: Fp = Fi = Fe = ALL. P'a = 0 (setid).
+	 * P'p = (REG & ALL) | (ALL & bnd) = ALL; gained.
+	 */
+	{ "user, setuid-root unlabeled, strict: full set",
+	  { USER, .setuid_root = true, .setid = true,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = ALL, .pe = ALL, .pi = ALL, .gained = true } },
+	/* Bounding set limits Fp: sys_admin not granted. */
+	{ "setuid-root with sys_admin outside bnd",
+	  { .pp = REG, .pe = REG, .pi = REG, .bnd = ALL & ~SYS_ADMIN,
+	    .setuid_root = true, .setid = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = ALL & ~SYS_ADMIN, .pe = ALL & ~SYS_ADMIN,
+	    .pi = ALL & ~SYS_ADMIN, .gained = true } },
+	/* setuid-root under audit: not the unlabeled case, nothing lost. */
+	{ "setuid-root under audit: strict_lost = 0",
+	  { USER, .setuid_root = true, .setid = true,
+	    .policy = NC_POLICY_AUDIT },
+	  { .pp = ALL, .pe = ALL, .pi = ALL, .gained = true } },
+	/*
+	 * no_gain (nosuid/nnp): setuid bits ignored, strict policy applies:
+	 * Fi = REG; the dropped cap_reg_write is not reinstated.
+	 */
+	{ "setuid-root with no_gain: ignored, strict applies, no sanitize",
+	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE, .pi = REG & ~R_WRITE,
+	    .bnd = ALL, .setuid_root = true, .setid = true, .no_gain = true,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE,
+	    .pi = REG & ~R_WRITE } },
+	/*
+	 * Pe lacks cap_reg_sxid (still in Pp and Pi): no gain. Inherit:
+	 * P'p = Pi = REG; P'e = Pi & Pe = REG \ sxid; no sanitize.
+	 */
+	{ "setuid-root, Pe lacks cap_reg_sxid: no gain, no sanitize",
+	  { .pp = REG, .pe = REG & ~R_SXID, .pi = REG, .bnd = ALL,
+	    .setuid_root = true, .setid = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = REG, .pe = REG & ~R_SXID, .pi = REG } },
+	/* no_gain makes it the unlabeled case again: audit records. */
+	{ "setuid-root with no_gain under audit: strict_lost = chown",
+	  { .pp = REG | CHOWN, .pe = REG | CHOWN, .pi = REG | CHOWN,
+	    .bnd = ALL, .setuid_root = true, .setid = true, .no_gain = true,
+	    .policy = NC_POLICY_AUDIT },
+	  { .pp = REG | CHOWN, .pe = REG | CHOWN, .pi = REG | CHOWN,
+	    .strict_lost = CHOWN } },
+	/* no_gain also cancels Fp of a labeled file. */
+	{ "labeled fp with no_gain: Fp ignored, ambient still cleared",
+	  { .pp = REG | NET_RAW, .pe = REG | NET_RAW, .pi = REG | NET_RAW,
+	    .pa = NET_RAW, .bnd = ALL, .has_xattr = true, .fp = NET_BIND,
+	    .fe = true, .no_gain = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = REG, .pe = REG, .pi = REG } },
+	/* Ambient survives an ordinary exec under strict. */
+	{ "ambient net_bind_service kept across strict unlabeled exec",
+	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
+	    .pa = NET_BIND, .bnd = ALL, .policy = NC_POLICY_STRICT },
+	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
+	    .pa = NET_BIND } },
+	/* Regular bits are never ambient. */
+	{ "regular bits in Pa are not ambient",
+	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
+	    .pa = NET_BIND | R_FORK, .bnd = ALL,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
+	    .pa = NET_BIND } },
+	/*
+	 * setgid exec (not root): ambient cleared; strict: P'p = Pi & REG;
+	 * sanitize reinstates the dropped cap_reg_open.
+	 */
+	{ "setgid exec: ambient cleared, sanitize reinstates cap_reg_open",
+	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
+	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
+	    .setid = true, .policy = NC_POLICY_STRICT },
+	  { .pp = REG, .pe = REG, .pi = REG } },
+	/* Same with SECURE_NO_SXID_SANITIZE. */
+	{ "setgid exec, no_sxid_sanitize: cap_reg_open stays dropped",
+	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
+	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
+	    .setid = true, .no_sxid_sanitize = true,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = REG & ~R_OPEN, .pe = REG & ~R_OPEN, .pi = REG & ~R_OPEN } },
+	/* setgid under no_gain: the bit is ignored, ambient kept. */
+	{ "setgid exec with no_gain: ignored, ambient kept, no sanitize",
+	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
+	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
+	    .setid = true, .no_gain = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
+	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND } },
+	/*
+	 * Root process exec'ing a setuid-root file without setid (already
+	 * euid 0): ambient kept (not setid, no xattr), full sets, gained.
+	 */
+	{ "setuid_root without setid: ambient kept, gained, sanitized",
+	  { .pp = REG | KILL, .pe = REG | KILL, .pi = REG | KILL, .pa = KILL,
+	    .bnd = ALL & ~R_FORK, .setuid_root = true,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = ALL, .pe = ALL, .pi = ALL, .pa = KILL, .gained = true } },
+	/* Pe lacks sxid, inherit on unlabeled: Pe restricted by Pi & Pe. */
+	{ "inherit: P'e = Pi ∩ Pe (chown permitted but not effective)",
+	  { .pp = REG | CHOWN | KILL, .pe = REG | KILL, .pi = REG | CHOWN | KILL,
+	    .bnd = ALL, .policy = NC_POLICY_INHERIT },
+	  { .pp = REG | CHOWN | KILL, .pe = REG | KILL,
+	    .pi = REG | CHOWN | KILL } },
+	/* System caps in Pp but not Pi are lost even under inherit. */
+	{ "inherit: Pp bits outside Pi are not kept",
+	  { .pp = REG | CHOWN | KILL, .pe = REG | CHOWN | KILL, .pi = REG,
+	    .bnd = ALL, .policy = NC_POLICY_AUDIT },
+	  { .pp = REG, .pe = REG, .pi = REG } },
+};
+
+static bool out_eq(const struct nc_exec_out *a, const struct nc_exec_out *b)
+{
+	return a->pp == b->pp && a->pe == b->pe && a->pi == b->pi &&
+	       a->pa == b->pa && a->strict_lost == b->strict_lost &&
+	       a->gained == b->gained;
+}
+
+static void run_hand_cases(void)
+{
+	size_t i;
+
+	tap_ok(NC_SYSTEM_MASK == SYS && NC_REGULAR_MASK == REG &&
+	       NC_ALL_MASK == ALL && NC_CAP_REG_SXID == 51 &&
+	       NC_CAP_REG_FORK == 48 && NC_CAP_REG_PTRACE == 53,
+	       "header masks match SPEC section 2");
+
+	for (i = 0; i < sizeof(hcases) / sizeof(hcases[0]); i++) {
+		const struct hcase *c = &hcases[i];
+		struct nc_exec_in in = c->in;
+		struct nc_exec_out got;
+
+		memset(&got, 0xa5, sizeof(got));
+		nc_exec_transition(&in, &got);
+		if (!tap_ok(out_eq(&got, &c->want), "%s", c->name)) {
+			dump_in(&in);
+			dump_out("want", &c->want);
+			dump_out("got ", &got);
+		}
+	}
+}
+
+/* ---------------------------------------------------------------- */
+/* Reference model, one bit at a time, from SPEC 4.1                 */
+/* ---------------------------------------------------------------- */
+
+static bool bit(u64 m, unsigned int b)
+{
+	return (m >> b) & 1;
+}
+
+/* The file masks of one bit, after the no-gain rule. */
+struct ref_file {
+	bool no_gain, setuid_root, setid;
+};
+
+static void ref_file_bit(const struct nc_exec_in *in, const struct ref_file *f,
+			 enum nc_policy pol, unsigned int b,
+			 bool *fp, bool *fi, bool *fe)
+{
+	bool sys = b <= 40, reg = b >= 48;
+
+	if (in->has_xattr) {
+		*fp = sys && bit(in->fp, b);
+		*fi = (sys && bit(in->fi, b)) || reg;
+		*fe = in->fe && (sys || reg);
+	} else if (f->setuid_root) {
+		*fp = *fi = *fe = sys || reg;
+	} else if (pol == NC_POLICY_STRICT) {
+		*fp = false;
+		*fi = reg;
+		*fe = false;
+	} else {
+		*fp = false;
+		*fi = *fe = sys || reg;
+	}
+	if (f->no_gain)
+		*fp = false;
+}
+
+/*
+ * The bits the reference model computes: all 64 for random inputs. For an
+ * exhaustive space, whose inputs have bits only in its universe, every
+ * other bit of a region behaves alike: the universe is computed with bit
+ * 30 standing for the other system bits, 45 for the hole 41..47 and 60 for
+ * the other regular bits, and ref_expand() copies those to their regions.
+ */
+struct ref_bits {
+	unsigned int bit[64];
+	unsigned int n;
+	u64 known;		/* the universe; 0 for all 64 bits */
+};
+
+static struct ref_bits ref_all;
+
+static void ref_bits_init(struct ref_bits *rb, const unsigned int *u,
+			  unsigned int n)
+{
+	unsigned int k;
+
+	memset(rb, 0, sizeof(*rb));
+	if (!u) {
+		for (k = 0; k < 64; k++)
+			rb->bit[k] = k;
+		rb->n = 64;
+		return;
+	}
+	for (k = 0; k < n; k++) {
+		rb->bit[rb->n++] = u[k];
+		rb->known |= B(u[k]);
+	}
+	rb->bit[rb->n++] = 30;
+	rb->bit[rb->n++] = 45;
+	rb->bit[rb->n++] = 60;
+}
+
+static u64 ref_expand(const struct ref_bits *rb, u64 m)
+{
+	if (!rb->known)
+		return m;
+	if (bit(m, 30))
+		m |= SYS & ~rb->known;
+	if (bit(m, 45))
+		m |= ~ALL;
+	if (bit(m, 60))
+		m |= REG & ~rb->known;
+	return m;
+}
+
+static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
+		     enum nc_policy pol, const struct ref_bits *rb,
+		     struct nc_exec_out *o)
+{
+	bool fp[64], fi[64], fe[64], sanitize;
+	unsigned int k, b;
+
+	memset(o, 0, sizeof(*o));
+	for (k = 0; k < rb->n; k++) {
+		b = rb->bit[k];
+		ref_file_bit(in, f, pol, b, &fp[k], &fi[k], &fe[k]);
+		if (fp[k] && bit(in->bnd, b))
+			o->gained = true;
+	}
+	sanitize = (f->setid || o->gained) && !in->no_sxid_sanitize;
+	for (k = 0; k < rb->n; k++) {
+		bool pa, pp, pe;
+
+		b = rb->bit[k];
+		pa = !in->has_xattr && !f->setid && b <= 40 && bit(in->pa, b);
+		pp = (bit(in->pi, b) && fi[k]) || (fp[k] && bit(in->bnd, b)) ||
+		     pa;
+		pe = (bit(in->pi, b) && bit(in->pe, b) && fi[k]) ||
+		     (fp[k] && fe[k] && bit(in->bnd, b)) || pa;
+		if (sanitize && b >= 48)
+			pp = pe = true;
+		o->pp |= (u64)pp << b;
+		o->pe |= (u64)pe << b;
+		o->pa |= (u64)pa << b;
+	}
+	o->pp = ref_expand(rb, o->pp);
+	o->pe = ref_expand(rb, o->pe);
+	o->pa = ref_expand(rb, o->pa);
+	o->pi = o->pp;
+}
+
+/*
+ * The reference result under each policy: inherit and strict from the
+ * equations; audit has the inherit sets and, for an unlabeled file that
+ * is not the setuid-root case, what strict removes from P'p or P'e.
+ */
+static void ref_transition(const struct nc_exec_in *in,
+			   const struct ref_bits *rb,
+			   struct nc_exec_out o[NC_POLICY_COUNT])
+{
+	struct ref_file f;
+	struct nc_exec_out *inh = &o[NC_POLICY_INHERIT];
+	struct nc_exec_out *str = &o[NC_POLICY_STRICT];
+	struct nc_exec_out *aud = &o[NC_POLICY_AUDIT];
+
+	f.no_gain = in->no_gain || !bit(in->pe, 51);
+	f.setuid_root = in->setuid_root && !f.no_gain;
+	f.setid = in->setid && !f.no_gain;
+	ref_sets(in, &f, NC_POLICY_INHERIT, rb, inh);
+	ref_sets(in, &f, NC_POLICY_STRICT, rb, str);
+	*aud = *inh;
+	if (!in->has_xattr && !f.setuid_root)
+		aud->strict_lost = (inh->pp & ~str->pp) | (inh->pe & ~str->pe);
+}
+
+/* ---------------------------------------------------------------- */
+/* Properties                                                        */
+/* ---------------------------------------------------------------- */
+
+enum {
+	P_PE_IN_PP,
+	P_PI_EQ_PP,
+	P_PA,
+	P_BOUND,
+	P_STRICT_SUBSET,
+	P_NOGAIN_FLAG,
+	P_NOGAIN_SXID,
+	P_SANITIZE_IFF,
+	P_GAINED,
+	P_AUDIT_SETS,
+	P_AUDIT_LOST,
+	P_LABELED_POLICY,
+	P_REFERENCE,
+	P_COUNT
+};
+
+static const char * const prop_name[P_COUNT] = {
+	[P_PE_IN_PP]	= "P'e ⊆ P'p",
+	[P_PI_EQ_PP]	= "P'i == P'p",
+	[P_PA]		= "P'a ⊆ Pa ∩ SYSTEM ∩ P'p, empty on xattr or setid",
+	[P_BOUND]	= "P'p, P'e ⊆ (Pi∩Fi)∪(Fp∩bnd)∪P'a, plus REGULAR iff sanitize",
+	[P_STRICT_SUBSET] = "strict result ⊆ inherit result",
+	[P_NOGAIN_FLAG]	= "no_gain flag: no system gain outside Pi∩Fi∪P'a, no sanitize",
+	[P_NOGAIN_SXID]	= "Pe without cap_reg_sxid: no system gain, no sanitize",
+	[P_SANITIZE_IFF] = "sanitize iff (setid_eff || gained) && !no_sxid_sanitize",
+	[P_GAINED]	= "gained == (Fp ∩ bnd != ∅) after the no-gain rule",
+	[P_AUDIT_SETS]	= "audit returns the inherit sets",
+	[P_AUDIT_LOST]	= "audit strict_lost == inherit minus strict (0 if labeled/setuid-root)",
+	[P_LABELED_POLICY] = "labeled file: the policy makes no difference",
+	[P_REFERENCE]	= "equal to the per-bit reference model",
+};
+
+struct props {
+	unsigned long long cases;
+	unsigned long fails[P_COUNT];
+};
+
+static void fail(struct props *st, int p, const struct nc_exec_in *in,
+		 const struct nc_exec_out *o)
+{
+	if (st->fails[p]++ < 3) {
+		tap_diag("property \"%s\" fails:", prop_name[p]);
+		dump_in(in);
+		dump_out("out", o);
+	}
+}
+
+#define CHECK(p, cond, in, o)			\
+	do {					\
+		if (!(cond))			\
+			fail(st, p, in, o);	\
+	} while (0)
+
+static bool subset(u64 a, u64 b)
+{
+	return !(a & ~b);
+}
+
+/*
+ * Check every property for one input. Its policy field is ignored: the
+ * input is run under all three policies, which are then compared. @rb: the
+ * bits the reference model computes.
+ */
+static void check_input(struct props *st, const struct nc_exec_in *base,
+			const struct ref_bits *rb)
+{
+	struct nc_exec_in in[NC_POLICY_COUNT];
+	struct nc_exec_out o[NC_POLICY_COUNT], ref[NC_POLICY_COUNT];
+	bool no_gain, setid, suid, sanitize, gained;
+	u64 fp, fi, fe, lo;
+	int p;
+
+	no_gain = base->no_gain || !(base->pe & R_SXID);
+	setid = base->setid && !no_gain;
+	suid = base->setuid_root && !no_gain;
+
+	for (p = 0; p < NC_POLICY_COUNT; p++) {
+		in[p] = *base;
+		in[p].policy = (enum nc_policy)p;
+		memset(&o[p], 0x5a, sizeof(o[p]));
+		nc_exec_transition(&in[p], &o[p]);
+	}
+	st->cases++;
+	ref_transition(base, rb, ref);
+
+	for (p = 0; p < NC_POLICY_COUNT; p++) {
+		const struct nc_exec_out *r = &o[p];
+		const struct nc_exec_in *i = &in[p];
+
+		/* The file masks, from SPEC 4.1.1 and 4.1.2. */
+		if (base->has_xattr) {
+			fp = base->fp & SYS;
+			fi = (base->fi & SYS) | REG;
+			fe = base->fe ? ALL : 0;
+		} else if (suid) {
+			fp = fi = fe = ALL;
+		} else if (p == NC_POLICY_STRICT) {
+			fp = 0;
+			fi = REG;
+			fe = 0;
+		} else {
+			fp = 0;
+			fi = fe = ALL;
+		}
+		if (no_gain)
+			fp = 0;
+		gained = (fp & base->bnd) != 0;
+		sanitize = (setid || gained) && !base->no_sxid_sanitize;
+
+		CHECK(P_PE_IN_PP, subset(r->pe, r->pp), i, r);
+		CHECK(P_PI_EQ_PP, r->pi == r->pp, i, r);
+		CHECK(P_PA, subset(r->pa, base->pa & SYS & r->pp) &&
+		      ((!base->has_xattr && !setid) || r->pa == 0) &&
+		      (base->has_xattr || setid ||
+		       r->pa == (base->pa & SYS)), i, r);
+
+		lo = (base->pi & fi) | (fp & base->bnd) | r->pa;
+		if (sanitize)
+			CHECK(P_BOUND, subset(r->pp, lo | REG) &&
+			      subset(REG, r->pp) && subset(REG, r->pe) &&
+			      subset(r->pe, lo | REG), i, r);
+		else
+			CHECK(P_BOUND, subset(r->pp, lo) && subset(r->pe, lo),
+			      i, r);
+
+		if (base->no_gain)
+			CHECK(P_NOGAIN_FLAG,
+			      subset(r->pp & SYS, (base->pi & fi) | r->pa) &&
+			      subset(r->pp & REG, base->pi) &&
+			      subset(r->pe & REG, base->pi & base->pe) &&
+			      !r->gained, i, r);
+		else if (!(base->pe & R_SXID))
+			CHECK(P_NOGAIN_SXID,
+			      subset(r->pp & SYS, (base->pi & fi) | r->pa) &&
+			      subset(r->pp & REG, base->pi) &&
+			      subset(r->pe & REG, base->pi & base->pe) &&
+			      !r->gained, i, r);
+
+		/* SAN_PROBE is never in Pi nor bnd: only sanitize sets it. */
+		CHECK(P_SANITIZE_IFF, sanitize == bit(r->pp, 63) &&
+		      sanitize == bit(r->pe, 63), i, r);
+		CHECK(P_GAINED, r->gained == gained, i, r);
+
+		CHECK(P_REFERENCE, ref[p].pp == r->pp && ref[p].pe == r->pe &&
+		      ref[p].pi == r->pi && ref[p].pa == r->pa &&
+		      ref[p].strict_lost == r->strict_lost &&
+		      ref[p].gained == r->gained, i, r);
+	}
+
+	CHECK(P_STRICT_SUBSET,
+	      subset(o[NC_POLICY_STRICT].pp, o[NC_POLICY_INHERIT].pp) &&
+	      subset(o[NC_POLICY_STRICT].pe, o[NC_POLICY_INHERIT].pe) &&
+	      subset(o[NC_POLICY_STRICT].pi, o[NC_POLICY_INHERIT].pi) &&
+	      subset(o[NC_POLICY_STRICT].pa, o[NC_POLICY_INHERIT].pa),
+	      &in[NC_POLICY_STRICT], &o[NC_POLICY_STRICT]);
+
+	CHECK(P_AUDIT_SETS,
+	      o[NC_POLICY_AUDIT].pp == o[NC_POLICY_INHERIT].pp &&
+	      o[NC_POLICY_AUDIT].pe == o[NC_POLICY_INHERIT].pe &&
+	      o[NC_POLICY_AUDIT].pi == o[NC_POLICY_INHERIT].pi &&
+	      o[NC_POLICY_AUDIT].pa == o[NC_POLICY_INHERIT].pa &&
+	      o[NC_POLICY_AUDIT].gained == o[NC_POLICY_INHERIT].gained,
+	      &in[NC_POLICY_AUDIT], &o[NC_POLICY_AUDIT]);
+
+	if (base->has_xattr || suid)
+		lo = 0;
+	else
+		lo = (o[NC_POLICY_INHERIT].pp & ~o[NC_POLICY_STRICT].pp) |
+		     (o[NC_POLICY_INHERIT].pe & ~o[NC_POLICY_STRICT].pe);
+	CHECK(P_AUDIT_LOST, o[NC_POLICY_AUDIT].strict_lost == lo &&
+	      o[NC_POLICY_INHERIT].strict_lost == 0 &&
+	      o[NC_POLICY_STRICT].strict_lost == 0,
+	      &in[NC_POLICY_AUDIT], &o[NC_POLICY_AUDIT]);
+
+	if (base->has_xattr)
+		CHECK(P_LABELED_POLICY,
+		      o[NC_POLICY_STRICT].pp == o[NC_POLICY_INHERIT].pp &&
+		      o[NC_POLICY_STRICT].pe == o[NC_POLICY_INHERIT].pe &&
+		      o[NC_POLICY_STRICT].pa == o[NC_POLICY_INHERIT].pa &&
+		      o[NC_POLICY_STRICT].gained == o[NC_POLICY_INHERIT].gained,
+		      &in[NC_POLICY_STRICT], &o[NC_POLICY_STRICT]);
+}
+
+static void report(const struct props *st, const char *part)
+{
+	int p;
+
+	for (p = 0; p < P_COUNT; p++)
+		tap_ok(st->fails[p] == 0, "%s: %s (%lu of %llu inputs fail)",
+		       part, prop_name[p], st->fails[p], st->cases);
+}
+
+/* ---------------------------------------------------------------- */
+/* Part 2: exhaustive over small universes of bits                   */
+/* ---------------------------------------------------------------- */
+
+/* The subset numbered n of the universe u[0..]. */
+static u64 usub(const unsigned int *u, unsigned int n)
+{
+	u64 m = 0;
+	unsigned int k;
+
+	for (k = 0; n; k++, n >>= 1)
+		if (n & 1)
+			m |= B(u[k]);
+	return m;
+}
+
+struct pstate {
+	u64 pp, pe, pi, pa;
+};
+
+/*
+ * Every Pp, Pe, Pi, Pa and bnd over the universe pu[0..pn) (respecting
+ * Pe ⊆ Pp, Pi ⊆ Pp, Pa ⊆ Pp ∩ Pi ∩ SYSTEM), every setuid_root, setid,
+ * no_gain and no_sxid_sanitize, an unlabeled file and every labeled file
+ * with Fp and Fi over the universe fu[0..fn) and both effective flags;
+ * check_input() runs each under the three policies.
+ */
+static void run_exhaustive(const char *name, const unsigned int *pu,
+			   unsigned int pn, const unsigned int *fu,
+			   unsigned int fn)
+{
+	static struct pstate ps[1 << 16];
+	struct ref_bits rb;
+	struct props st;
+	struct nc_exec_in in;
+	size_t nps = 0, k;
+	unsigned int a, b, c, d, bnd, fl, fp, fi, fe, np = 1u << pn;
+
+	memset(&st, 0, sizeof(st));
+	ref_bits_init(&rb, pu, pn);
+	for (a = 0; a < np; a++)
+		for (b = 0; b < np; b++)
+			for (c = 0; c < np; c++)
+				for (d = 0; d < np; d++) {
+					u64 pp = usub(pu, a), pe = usub(pu, b);
+					u64 pi = usub(pu, c), pa = usub(pu, d);
+
+					if (!subset(pe, pp) || !subset(pi, pp) ||
+					    !subset(pa, pp & pi & SYS))
+						continue;
+					ps[nps].pp = pp;
+					ps[nps].pe = pe;
+					ps[nps].pi = pi;
+					ps[nps].pa = pa;
+					nps++;
+				}
+
+	for (k = 0; k < nps; k++) {
+		memset(&in, 0, sizeof(in));
+		in.pp = ps[k].pp;
+		in.pe = ps[k].pe;
+		in.pi = ps[k].pi;
+		in.pa = ps[k].pa;
+		for (bnd = 0; bnd < np; bnd++) {
+			in.bnd = usub(pu, bnd);
+			for (fl = 0; fl < 16; fl++) {
+				in.setuid_root = fl & 1;
+				in.setid = fl & 2;
+				in.no_gain = fl & 4;
+				in.no_sxid_sanitize = fl & 8;
+
+				in.has_xattr = false;
+				in.fp = 0;
+				in.fi = 0;
+				in.fe = false;
+				check_input(&st, &in, &rb);
+
+				in.has_xattr = true;
+				for (fp = 0; fp < 1u << fn; fp++)
+					for (fi = 0; fi < 1u << fn; fi++)
+						for (fe = 0; fe < 2; fe++) {
+							in.fp = usub(fu, fp);
+							in.fi = usub(fu, fi);
+							in.fe = fe;
+							check_input(&st, &in,
+								    &rb);
+						}
+			}
+		}
+	}
+	tap_diag("%s: %zu process states, %llu inputs x 3 policies", name,
+		 nps, st.cases);
+	report(&st, name);
+}
+
+/* ---------------------------------------------------------------- */
+/* Part 3: random 64-bit masks                                       */
+/* ---------------------------------------------------------------- */
+
+static uint64_t rng_state = 0x9e3779b97f4a7c15ULL;
+
+static u64 rnd(void)
+{
+	/* xorshift64* */
+	rng_state ^= rng_state >> 12;
+	rng_state ^= rng_state << 25;
+	rng_state ^= rng_state >> 27;
+	return rng_state * 0x2545f4914f6cdd1dULL;
+}
+
+/* A random mask, sometimes sparse, sometimes dense, sometimes full. */
+static u64 rmask(void)
+{
+	switch (rnd() % 5) {
+	case 0:
+		return 0;
+	case 1:
+		return rnd() & rnd() & rnd();
+	case 2:
+		return rnd() | rnd();
+	case 3:
+		return ALL;
+	default:
+		return rnd();
+	}
+}
+
+static void run_random(unsigned long n)
+{
+	struct props st;
+	struct nc_exec_in in;
+	unsigned long k;
+	u64 flags;
+
+	memset(&st, 0, sizeof(st));
+	ref_bits_init(&ref_all, NULL, 0);
+	for (k = 0; k < n; k++) {
+		memset(&in, 0, sizeof(in));
+		in.pp = rmask();
+		in.pe = rmask() & in.pp;
+		in.pi = rmask() & in.pp & ~SAN_PROBE;
+		in.pa = rmask() & in.pp & in.pi & SYS;
+		in.bnd = rmask() & ~SAN_PROBE;
+		flags = rnd();
+		/* Often hold cap_reg_sxid, so that both branches are seen. */
+		if (flags & 0x100) {
+			in.pe |= R_SXID;
+			in.pp |= R_SXID;
+		}
+		in.has_xattr = flags & 1;
+		in.fe = flags & 2;
+		in.setuid_root = flags & 4;
+		in.setid = flags & 8;
+		in.no_gain = (flags & 0x30) == 0x30;
+		in.no_sxid_sanitize = (flags & 0xc0) == 0xc0;
+		/* Random file masks even without xattr: must be ignored. */
+		in.fp = rnd();
+		in.fi = rnd();
+		check_input(&st, &in, &ref_all);
+	}
+	report(&st, "random");
+}
+
+int main(int argc, char **argv)
+{
+	static const unsigned int u3[] = { 0, 48, 51 };
+	static const unsigned int u4[] = { 0, 1, 48, 51 };
+	static const unsigned int u1[] = { 1 };
+	unsigned long n = 200000;
+
+	if (argc > 1)
+		n = strtoul(argv[1], NULL, 0);
+	run_hand_cases();
+	/* Everything, file masks included, over {0, 48, 51}. */
+	run_exhaustive("exhaustive {0,48,51}", u3, 3, u3, 3);
+	/* Two system bits, the file masks touching the second one only. */
+	run_exhaustive("exhaustive {0,1,48,51}", u4, 4, u1, 1);
+	run_random(n);
+	return tap_done();
+}

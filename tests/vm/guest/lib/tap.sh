@@ -1,0 +1,37 @@
+# TAP helpers for in-guest test scripts (busybox sh). Source, then call
+# plan N first and finish last; the exit status is the number of failures.
+
+tap_n=0
+tap_failed=0
+
+plan() {
+	echo "1..$1"
+}
+
+ok() { # ok STATUS DESCRIPTION: STATUS 0 is a pass
+	tap_n=$((tap_n + 1))
+	if [ "$1" -eq 0 ]; then
+		echo "ok $tap_n - $2"
+	else
+		echo "not ok $tap_n - $2"
+		tap_failed=$((tap_failed + 1))
+	fi
+}
+
+is() { # is ACTUAL EXPECTED DESCRIPTION
+	if [ "$1" = "$2" ]; then
+		ok 0 "$3"
+	else
+		ok 1 "$3"
+		echo "#   got:      '$1'"
+		echo "#   expected: '$2'"
+	fi
+}
+
+diag() {
+	echo "# $*"
+}
+
+finish() {
+	exit "$tap_failed"
+}
