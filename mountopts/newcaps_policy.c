@@ -177,6 +177,7 @@ static void nc_exec_sets(const struct nc_exec_in *in,
 	out->pp = (in->pi & f->fi) | (f->fp & in->bnd) | pa;
 	out->pe = (in->pi & in->pe & f->fi) | (f->fp & f->fe & in->bnd) | pa;
 	out->gained = (f->fp & in->bnd) != 0;
+	out->no_gain = f->no_gain;
 
 	if ((f->setid || out->gained) && !in->no_sxid_sanitize) {
 		out->pp |= NC_REGULAR_MASK;

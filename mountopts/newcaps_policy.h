@@ -100,11 +100,14 @@ struct nc_exec_in {
  * @strict_lost: capabilities (of @pp or @pe) that the strict policy would
  *	have removed; non-zero only for NC_POLICY_AUDIT on a file without masks
  * @gained: the file's permitted mask contributed (Fp ∩ bnd not empty)
+ * @no_gain: the no-gain rule held: the caller must ignore the file's
+ *	setuid and setgid bits
  */
 struct nc_exec_out {
 	u64 pp, pe, pi, pa;
 	u64 strict_lost;
 	bool gained;
+	bool no_gain;
 };
 
 /*

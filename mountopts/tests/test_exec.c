@@ -57,8 +57,9 @@ static void dump_in(const struct nc_exec_in *in)
 
 static void dump_out(const char *what, const struct nc_exec_out *o)
 {
-	tap_diag("  %s: pp=%016llx pe=%016llx pi=%016llx pa=%016llx lost=%016llx gained=%d",
-		 what, o->pp, o->pe, o->pi, o->pa, o->strict_lost, o->gained);
+	tap_diag("  %s: pp=%016llx pe=%016llx pi=%016llx pa=%016llx lost=%016llx gained=%d no_gain=%d",
+		 what, o->pp, o->pe, o->pi, o->pa, o->strict_lost, o->gained,
+		 o->no_gain);
 }
 
 /* ---------------------------------------------------------------- */
@@ -225,7 +226,7 @@ static const struct hcase hcases[] = {
 	    .bnd = ALL, .setuid_root = true, .setid = true, .no_gain = true,
 	    .policy = NC_POLICY_STRICT },
 	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE,
-	    .pi = REG & ~R_WRITE } },
+	    .pi = REG & ~R_WRITE, .no_gain = true } },
 	/*
 	 * Pe lacks cap_reg_sxid (still in Pp and Pi): no gain. Inherit:
 	 * P'p = Pi = REG; P'e = Pi & Pe = REG \ sxid; no sanitize.
@@ -233,20 +234,20 @@ static const struct hcase hcases[] = {
 	{ "setuid-root, Pe lacks cap_reg_sxid: no gain, no sanitize",
 	  { .pp = REG, .pe = REG & ~R_SXID, .pi = REG, .bnd = ALL,
 	    .setuid_root = true, .setid = true, .policy = NC_POLICY_INHERIT },
-	  { .pp = REG, .pe = REG & ~R_SXID, .pi = REG } },
+	  { .pp = REG, .pe = REG & ~R_SXID, .pi = REG, .no_gain = true } },
 	/* no_gain makes it the unlabeled case again: audit records. */
 	{ "setuid-root with no_gain under audit: strict_lost = chown",
 	  { .pp = REG | CHOWN, .pe = REG | CHOWN, .pi = REG | CHOWN,
 	    .bnd = ALL, .setuid_root = true, .setid = true, .no_gain = true,
 	    .policy = NC_POLICY_AUDIT },
 	  { .pp = REG | CHOWN, .pe = REG | CHOWN, .pi = REG | CHOWN,
-	    .strict_lost = CHOWN } },
+	    .strict_lost = CHOWN, .no_gain = true } },
 	/* no_gain also cancels Fp of a labeled file. */
 	{ "labeled fp with no_gain: Fp ignored, ambient still cleared",
 	  { .pp = REG | NET_RAW, .pe = REG | NET_RAW, .pi = REG | NET_RAW,
 	    .pa = NET_RAW, .bnd = ALL, .has_xattr = true, .fp = NET_BIND,
 	    .fe = true, .no_gain = true, .policy = NC_POLICY_INHERIT },
-	  { .pp = REG, .pe = REG, .pi = REG } },
+	  { .pp = REG, .pe = REG, .pi = REG, .no_gain = true } },
 	/* Ambient survives an ordinary exec under strict. */
 	{ "ambient net_bind_service kept across strict unlabeled exec",
 	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
@@ -282,7 +283,7 @@ static const struct hcase hcases[] = {
 	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
 	    .setid = true, .no_gain = true, .policy = NC_POLICY_INHERIT },
 	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
-	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND } },
+	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .no_gain = true } },
 	/*
 	 * Root process exec'ing a setuid-root file without setid (already
 	 * euid 0): ambient kept (not setid, no xattr), full sets, gained.
@@ -309,7 +310,7 @@ static bool out_eq(const struct nc_exec_out *a, const struct nc_exec_out *b)
 {
 	return a->pp == b->pp && a->pe == b->pe && a->pi == b->pi &&
 	       a->pa == b->pa && a->strict_lost == b->strict_lost &&
-	       a->gained == b->gained;
+	       a->gained == b->gained && a->no_gain == b->no_gain;
 }
 
 static void run_hand_cases(void)
@@ -437,6 +438,7 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 		if (fp[k] && bit(in->bnd, b))
 			o->gained = true;
 	}
+	o->no_gain = f->no_gain;
 	sanitize = (f->setid || o->gained) && !in->no_sxid_sanitize;
 	for (k = 0; k < rb->n; k++) {
 		bool pa, pp, pe;
