@@ -144,7 +144,12 @@ static void nc_get_file_masks(const struct nc_exec_in *in,
 		f->fi = (in->fi & NC_SYSTEM_MASK) | NC_REGULAR_MASK;
 		f->fe = in->fe ? NC_ALL_MASK : 0;
 	} else if (f->setuid_root) {
-		f->fp = NC_ALL_MASK;
+		/*
+		 * SPEC 4.1 says Fp = ALL; regular bits in Fp would hand back
+		 * dropped regular capabilities even under
+		 * SECURE_NO_SXID_SANITIZE, so only sanitize may do that.
+		 */
+		f->fp = NC_SYSTEM_MASK;
 		f->fi = NC_ALL_MASK;
 		f->fe = NC_ALL_MASK;
 	} else if (policy == NC_POLICY_STRICT) {

@@ -293,6 +293,17 @@ static const struct hcase hcases[] = {
 	    .bnd = ALL & ~R_FORK, .setuid_root = true,
 	    .policy = NC_POLICY_STRICT },
 	  { .pp = ALL, .pe = ALL, .pi = ALL, .pa = KILL, .gained = true } },
+	/*
+	 * Root with cap_reg_write dropped runs a setuid-root file with
+	 * SECURE_NO_SXID_SANITIZE: Fp holds no regular bit, so P'p =
+	 * (Pi & Fi) | (SYS & bnd) keeps cap_reg_write dropped.
+	 */
+	{ "setuid-root, no_sxid_sanitize: dropped cap_reg_write stays dropped",
+	  { .pp = ALL & ~R_WRITE, .pe = ALL & ~R_WRITE, .pi = ALL & ~R_WRITE,
+	    .bnd = ALL, .setuid_root = true, .no_sxid_sanitize = true,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = ALL & ~R_WRITE, .pe = ALL & ~R_WRITE, .pi = ALL & ~R_WRITE,
+	    .gained = true } },
 	/* Pe lacks sxid, inherit on unlabeled: Pe restricted by Pi & Pe. */
 	{ "inherit: P'e = Pi ∩ Pe (chown permitted but not effective)",
 	  { .pp = REG | CHOWN | KILL, .pe = REG | KILL, .pi = REG | CHOWN | KILL,
@@ -362,7 +373,8 @@ static void ref_file_bit(const struct nc_exec_in *in, const struct ref_file *f,
 		*fi = (sys && bit(in->fi, b)) || reg;
 		*fe = in->fe && (sys || reg);
 	} else if (f->setuid_root) {
-		*fp = *fi = *fe = sys || reg;
+		*fp = sys;
+		*fi = *fe = sys || reg;
 	} else if (pol == NC_POLICY_STRICT) {
 		*fp = false;
 		*fi = reg;
@@ -585,7 +597,9 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 			fi = (base->fi & SYS) | REG;
 			fe = base->fe ? ALL : 0;
 		} else if (suid) {
-			fp = fi = fe = ALL;
+			/* Fp without regular bits: see nc_get_file_masks() */
+			fp = SYS;
+			fi = fe = ALL;
 		} else if (p == NC_POLICY_STRICT) {
 			fp = 0;
 			fi = REG;

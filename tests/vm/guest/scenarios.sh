@@ -1,0 +1,28 @@
+# Print the exec scenarios' sets as "# table:" lines for a comparison on the
+# host: newcaps=off against the unpatched kernel (tests/vm/compare-off).
+. /tests/lib/tap.sh
+. /tests/lib/sets.sh
+. /tests/lib/scenarios.sh
+plan 1
+
+# The unpatched kernel does not know caps=; newcaps=off accepts and ignores it.
+if [ -d /sys/kernel/security/newcaps ]; then
+	setup_mounts caps=inherit caps=strict
+else
+	setup_mounts defaults defaults
+fi
+ok $? "mount the test filesystems and place the probes"
+
+scenario() {
+	name=$1
+	shift
+	echo "# table: $name $(sets_of "$@")"
+}
+run_scenarios
+# What the usual tools print about the shell running this script.
+echo "# table: status $(grep ^Cap /proc/self/status | tr '\t\n' '  ')"
+echo "# table: capsh $(capsh --print | tr '\n' ' ')"
+echo "# table: getpcaps $(getpcaps $$ 2>&1 | sed "s/$$/PID/" | tr '\n' ' ')"
+echo "# table: setpriv $(setpriv --dump | tr '\n' ' ')"
+echo "# table: securebits-0x100 $(nc-probe run --securebits 100 -- $NCP sets 2>&1 | head -n 1)"
+finish

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nc-probe: the guest tests' helper. It reports what the kernel did and
+ * makes exactly the system calls a test needs, printing errno names so
+ * that tests compare words, not exit codes.
+ *
+ *   nc-probe sets
+ *       print "euid N" and the Cap lines of /proc/self/status
+ *   nc-probe run [--as UID] [--nnp] [--drop-reg NAME,...] [--securebits HEX]
+ *                -- PROGRAM [ARG...]
+ *       change credentials as asked, then execv PROGRAM (an absolute path)
+ *   nc-probe mount FSTYPE SOURCE TARGET OPTIONS
+ *   nc-probe remount TARGET OPTIONS
+ *       mount(2); print OK or the errno name
+ *   nc-probe write FILE VALUE
+ *       open FILE write-only and write VALUE in one write(2); print OK or
+ *       the errno name of the failing call
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <linux/capability.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "newcaps_policy.h"
+
+/* From the newcaps uapi; the build host's headers predate it. */
+#define NEWCAPS_CAPABILITY_VERSION	0x20261202
+
+static int usage(void)
+{
+	fprintf(stderr,
+		"usage: nc-probe sets\n"
+		"       nc-probe run [--as UID] [--nnp] [--drop-reg NAME,...] [--securebits HEX] -- PROGRAM [ARG...]\n"
+		"       nc-probe mount FSTYPE SOURCE TARGET OPTIONS\n"
+		"       nc-probe remount TARGET OPTIONS\n"
+		"       nc-probe write FILE VALUE\n");
+	return 2;
+}
+
+static int report(int rc)
+{
+	if (rc == 0)
+		puts("OK");
+	else
+		puts(strerrorname_np(errno) ? strerrorname_np(errno) : "E?");
+	return 0;
+}
+
+static int show_sets(void)
+{
+	FILE *status = fopen("/proc/self/status", "r");
+	char line[256];
+
+	if (!status) {
+		perror("nc-probe: /proc/self/status");
+		return 1;
+	}
+	printf("euid %u\n", (unsigned int)geteuid());
+	while (fgets(line, sizeof(line), status))
+		if (!strncmp(line, "Cap", 3))
+			fputs(line, stdout);
+	fclose(status);
+	return 0;
+}
+
+/* Drop regular capabilities with the newcaps capset version. */
+static int drop_regular(const char *names)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = NEWCAPS_CAPABILITY_VERSION,
+	};
+	struct __user_cap_data_struct data[2];
+	char *list = strdup(names), *name, *save = NULL;
+	unsigned int cap;
+	u64 drop = 0;
+	int i;
+
+	if (!list)
+		return -1;
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		if (nc_cap_parse(name, strlen(name), &cap) ||
+		    cap < NC_REG_FIRST) {
+			fprintf(stderr, "nc-probe: '%s' is not a regular capability\n",
+				name);
+			free(list);
+			errno = EINVAL;
+			return -1;
+		}
+		drop |= NC_BIT(cap);
+	}
+	free(list);
+	if (syscall(SYS_capget, &hdr, data))
+		return -1;
+	for (i = 0; i < 2; i++) {
+		data[i].effective &= ~(unsigned int)(drop >> (32 * i));
+		data[i].permitted &= ~(unsigned int)(drop >> (32 * i));
+		data[i].inheritable &= ~(unsigned int)(drop >> (32 * i));
+	}
+	return syscall(SYS_capset, &hdr, data);
+}
+
+static int run(int argc, char **argv)
+{
+	const char *as = NULL, *drop = NULL, *securebits = NULL;
+	int nnp = 0, i;
+
+	for (i = 2; i < argc && strcmp(argv[i], "--"); i++) {
+		if (!strcmp(argv[i], "--nnp"))
+			nnp = 1;
+		else if (!strcmp(argv[i], "--as") && i + 1 < argc)
+			as = argv[++i];
+		else if (!strcmp(argv[i], "--drop-reg") && i + 1 < argc)
+			drop = argv[++i];
+		else if (!strcmp(argv[i], "--securebits") && i + 1 < argc)
+			securebits = argv[++i];
+		else
+			return usage();
+	}
+	if (i + 1 >= argc)
+		return usage();
+
+	if (securebits &&
+	    prctl(PR_SET_SECUREBITS, strtoul(securebits, NULL, 16), 0, 0, 0)) {
+		perror("nc-probe: PR_SET_SECUREBITS");
+		return 1;
+	}
+	if (as) {
+		uid_t id = strtoul(as, NULL, 10);
+
+		/* A plain setuid: no PR_SET_KEEPCAPS, as an ordinary login. */
+		if (setgroups(0, NULL) || setresgid(id, id, id) ||
+		    setresuid(id, id, id)) {
+			perror("nc-probe: changing uid");
+			return 1;
+		}
+	}
+	if (drop && drop_regular(drop)) {
+		perror("nc-probe: capset (newcaps version)");
+		return 1;
+	}
+	if (nnp && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
+		perror("nc-probe: PR_SET_NO_NEW_PRIVS");
+		return 1;
+	}
+	execv(argv[i + 1], argv + i + 1);
+	printf("exec %s\n", strerrorname_np(errno));
+	return 1;
+}
+
+static int write_file(const char *path, const char *value)
+{
+	size_t len = strlen(value);
+	int fd = open(path, O_WRONLY);
+	ssize_t n;
+
+	if (fd < 0)
+		return report(-1);
+	n = write(fd, value, len);
+	if (n >= 0 && (size_t)n != len) {
+		printf("SHORT %zd\n", n);
+		close(fd);
+		return 0;
+	}
+	report(n < 0 ? -1 : 0);
+	close(fd);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage();
+	if (!strcmp(argv[1], "sets") && argc == 2)
+		return show_sets();
+	if (!strcmp(argv[1], "run"))
+		return run(argc, argv);
+	if (!strcmp(argv[1], "mount") && argc == 6)
+		return report(mount(argv[3], argv[4], argv[2], 0, argv[5]));
+	if (!strcmp(argv[1], "remount") && argc == 4)
+		return report(mount(NULL, argv[2], NULL, MS_REMOUNT, argv[3]));
+	if (!strcmp(argv[1], "write") && argc == 4)
+		return write_file(argv[2], argv[3]);
+	return usage();
+}
