@@ -19,7 +19,7 @@ kernel_pkg_version() {
 
 # git on the cache repository, without touching the user's configuration
 kgit() {
-	git -c user.name=newcaps -c user.email=newcaps@localhost \
+	git -c user.name="newcaps developers" -c user.email=newcaps@localhost \
 		-c advice.detachedHead=false -c core.autocrlf=false \
 		--git-dir="$git_dir" "$@"
 }

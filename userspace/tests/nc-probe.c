@@ -6,9 +6,14 @@
  *
  *   nc-probe sets
  *       print "euid N" and the Cap lines of /proc/self/status
+ *   nc-probe capget VERSION
+ *       capget(2) with that version (hex): print the 64-bit effective,
+ *       permitted and inheritable masks, or the errno name
  *   nc-probe run [--as UID] [--nnp] [--drop-reg NAME,...] [--securebits HEX]
- *                -- PROGRAM [ARG...]
- *       change credentials as asked, then execv PROGRAM (an absolute path)
+ *                [--legacy-clear] -- PROGRAM [ARG...]
+ *       change credentials as asked, then execv PROGRAM (an absolute path);
+ *       --legacy-clear: a version 3 capset() of three empty sets, the
+ *       "drop everything" of libcap and libcap-ng
  *   nc-probe mount FSTYPE SOURCE TARGET OPTIONS
  *   nc-probe remount TARGET OPTIONS
  *       mount(2); print OK or the errno name
@@ -38,7 +43,8 @@ static int usage(void)
 {
 	fprintf(stderr,
 		"usage: nc-probe sets\n"
-		"       nc-probe run [--as UID] [--nnp] [--drop-reg NAME,...] [--securebits HEX] -- PROGRAM [ARG...]\n"
+		"       nc-probe capget VERSION\n"
+		"       nc-probe run [--as UID] [--nnp] [--drop-reg NAME,...] [--securebits HEX] [--legacy-clear] -- PROGRAM [ARG...]\n"
 		"       nc-probe mount FSTYPE SOURCE TARGET OPTIONS\n"
 		"       nc-probe remount TARGET OPTIONS\n"
 		"       nc-probe write FILE VALUE\n");
@@ -108,14 +114,43 @@ static int drop_regular(const char *names)
 	return syscall(SYS_capset, &hdr, data);
 }
 
+static int show_capget(const char *version)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = strtoul(version, NULL, 16),
+	};
+	struct __user_cap_data_struct data[2] = { { 0 } };
+
+	if (syscall(SYS_capget, &hdr, data))
+		return report(-1);
+	printf("e=%08x%08x p=%08x%08x i=%08x%08x\n",
+	       data[1].effective, data[0].effective,
+	       data[1].permitted, data[0].permitted,
+	       data[1].inheritable, data[0].inheritable);
+	return 0;
+}
+
+/* What libcap's cap_clear() + cap_set_proc() does: version 3, all empty. */
+static int legacy_clear(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[2] = { { 0 } };
+
+	return syscall(SYS_capset, &hdr, data);
+}
+
 static int run(int argc, char **argv)
 {
 	const char *as = NULL, *drop = NULL, *securebits = NULL;
-	int nnp = 0, i;
+	int nnp = 0, clear = 0, i;
 
 	for (i = 2; i < argc && strcmp(argv[i], "--"); i++) {
 		if (!strcmp(argv[i], "--nnp"))
 			nnp = 1;
+		else if (!strcmp(argv[i], "--legacy-clear"))
+			clear = 1;
 		else if (!strcmp(argv[i], "--as") && i + 1 < argc)
 			as = argv[++i];
 		else if (!strcmp(argv[i], "--drop-reg") && i + 1 < argc)
@@ -145,6 +180,10 @@ static int run(int argc, char **argv)
 	}
 	if (drop && drop_regular(drop)) {
 		perror("nc-probe: capset (newcaps version)");
+		return 1;
+	}
+	if (clear && legacy_clear()) {
+		perror("nc-probe: capset (version 3)");
 		return 1;
 	}
 	if (nnp && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0)) {
@@ -181,6 +220,8 @@ int main(int argc, char **argv)
 		return usage();
 	if (!strcmp(argv[1], "sets") && argc == 2)
 		return show_sets();
+	if (!strcmp(argv[1], "capget") && argc == 3)
+		return show_capget(argv[2]);
 	if (!strcmp(argv[1], "run"))
 		return run(argc, argv);
 	if (!strcmp(argv[1], "mount") && argc == 6)

@@ -5,7 +5,7 @@
 . /tests/lib/sets.sh
 . /tests/lib/scenarios.sh
 NC=/sys/kernel/security/newcaps
-plan 167
+plan 172
 
 setup_mounts caps=inherit caps=strict
 ok $? "mount caps=inherit, caps=strict, default and nosuid filesystems"
@@ -17,7 +17,7 @@ expect() {
 	case $1 in
 	root-inherit-unlabeled|root-default-unlabeled|root-strict-suid)
 		want 0 $SYS $SYS $SYS $REG ;;
-	root-strict-unlabeled) want 0 $NONE $NONE $NONE $REG ;;
+	root-strict-unlabeled|root-legacy-clear) want 0 $NONE $NONE $NONE $REG ;;
 	root-*-raw-ep|root-*-raw-i) want 0 $NET_RAW $NET_RAW $NET_RAW $REG ;;
 	user-inherit-unlabeled|user-strict-unlabeled|user-strict-raw-i)
 		want 1000 $NONE $NONE $NONE $REG ;;
@@ -40,6 +40,19 @@ scenario() {
 	is "$(sets_of "$@")" "$(expect "$name")" "sets after exec: $name"
 }
 run_scenarios
+
+# --- capget and capset versions (SPEC 4.2) ------------------------------
+is "$(nc-probe capget 20080522)" "e=$SYS p=$SYS i=$SYS" \
+	"capget version 3: system capabilities only"
+is "$(nc-probe capget 19980330)" \
+	"e=00000000ffffffff p=00000000ffffffff i=00000000ffffffff" \
+	"capget version 1: the low word only"
+is "$(nc-probe capget 20261202)" \
+	"e=ffff01ffffffffff p=ffff01ffffffffff i=ffff01ffffffffff" \
+	"capget newcaps version: the regular region too"
+is "$(sets_of nc-probe run --drop-reg cap_reg_fork,cap_reg_ptrace -- /mnt/inh/probe sets)" \
+	"$(want 0 $SYS $SYS $SYS ffde000000000000)" \
+	"newcaps capset drops cap_reg_fork and cap_reg_ptrace from all three sets"
 
 # --- the knobs ----------------------------------------------------------
 stat_value() { # builtins only: reading must not exec anything

@@ -50,4 +50,5 @@ run_scenarios() {
 		$NCP run --drop-reg cap_reg_write --securebits 100 -- /mnt/str/suid sets
 	scenario root-dropped-write-unlabeled \
 		$NCP run --drop-reg cap_reg_write -- /mnt/inh/probe sets
+	scenario root-legacy-clear $NCP run --legacy-clear -- /mnt/inh/probe sets
 }

@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nc-try: try system calls after dropping regular capabilities, printing
+ * one "ACTION RESULT" line each (RESULT: OK or the errno name), for the
+ * guest tests of SPEC 4.3. Built static: after cap_reg_open is dropped the
+ * dynamic loader could not open a library.
+ *
+ *   nc-try [--drop-reg NAME,...] [--keep-fd PATH] ACTION...
+ *
+ * --keep-fd opens PATH (read-write if it can, else read-only) before the
+ * drop, for the fd-* actions. ACTIONs, ARGs separated by ':':
+ *   fork vfork clone clone3
+ *   open:P openat:P openat2:P creat:P handle:P (open_by_handle_at)
+ *   execve:P execveat:P (P, a copy of nc-try, runs as "P regular";
+ *   on success nothing follows)
+ *   wopen:P append:P trunc:P create:P unlink:P rename:P:Q link:P:Q
+ *   mkdir:P rmdir:P mknod:P (a FIFO) symlink:TARGET:P chmod:P chown:P
+ *   utimes:P truncate:P setxattr:P removexattr:P (user.newcaps)
+ *   attach seize (on a child forked before the drop) traceme
+ *   fd-write fd-read fd-truncate (on the --keep-fd descriptor)
+ *   capset-v3 (the current sets again) raise:NAME (newcaps capset adding
+ *   NAME back) setuid:UID unshare-user keepcaps ambient:NAME
+ *   bset-read:NAME bset-drop:NAME (with PR_CAPBSET_NEWCAPS; read prints
+ *   the value) bset-read-plain:NAME (without it) securebits:HEX
+ *   regular (print the regular part of the effective set, newcaps capget)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/capability.h>
+#include <linux/openat2.h>
+#include <linux/sched.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <sys/xattr.h>
+#include <unistd.h>
+
+#include "newcaps_policy.h"
+
+#define NEWCAPS_CAPABILITY_VERSION	0x20261202
+#define PR_CAPBSET_NEWCAPS		1
+
+static int kept_fd = -1;
+/* One sleeping child per attach/seize action, forked before any drop. */
+static pid_t victims[64];
+static int nvictims, next_victim;
+
+static const char *result(long rc)
+{
+	if (rc >= 0)
+		return "OK";
+	return strerrorname_np(errno) ? strerrorname_np(errno) : "E?";
+}
+
+static int capget_new(struct __user_cap_data_struct data[2])
+{
+	struct __user_cap_header_struct hdr = {
+		.version = NEWCAPS_CAPABILITY_VERSION,
+	};
+
+	return syscall(SYS_capget, &hdr, data);
+}
+
+static int capset_new(struct __user_cap_data_struct data[2])
+{
+	struct __user_cap_header_struct hdr = {
+		.version = NEWCAPS_CAPABILITY_VERSION,
+	};
+
+	return syscall(SYS_capset, &hdr, data);
+}
+
+static int parse_regular(const char *name, unsigned int *cap)
+{
+	if (nc_cap_parse(name, strlen(name), cap) || *cap < NC_REG_FIRST) {
+		fprintf(stderr, "nc-try: '%s' is not a regular capability\n",
+			name);
+		return -1;
+	}
+	return 0;
+}
+
+static int drop_regular(const char *names)
+{
+	struct __user_cap_data_struct data[2];
+	char *list = strdup(names), *name, *save = NULL;
+	unsigned int cap;
+	u64 drop = 0;
+
+	if (!list)
+		return -1;
+	for (name = strtok_r(list, ",", &save); name;
+	     name = strtok_r(NULL, ",", &save)) {
+		if (parse_regular(name, &cap)) {
+			free(list);
+			return -1;
+		}
+		drop |= NC_BIT(cap);
+	}
+	free(list);
+	if (capget_new(data))
+		return -1;
+	data[1].effective &= ~(unsigned int)(drop >> 32);
+	data[1].permitted &= ~(unsigned int)(drop >> 32);
+	data[1].inheritable &= ~(unsigned int)(drop >> 32);
+	return capset_new(data);
+}
+
+static long child_exits(pid_t pid)
+{
+	int status;
+
+	if (pid < 0)
+		return -1;
+	if (pid == 0)
+		_exit(0);
+	waitpid(pid, &status, 0);
+	return 0;
+}
+
+static long try_clone3(void)
+{
+	struct clone_args args = { .exit_signal = SIGCHLD };
+
+	return child_exits(syscall(SYS_clone3, &args, sizeof(args)));
+}
+
+static long try_openat2(const char *path)
+{
+	struct open_how how = { .flags = O_RDONLY };
+
+	return syscall(SYS_openat2, AT_FDCWD, path, &how, sizeof(how));
+}
+
+static long try_handle(const char *path)
+{
+	struct {
+		struct file_handle fh;
+		unsigned char buf[MAX_HANDLE_SZ];
+	} h = { .fh.handle_bytes = MAX_HANDLE_SZ };
+	int mount_id;
+
+	if (name_to_handle_at(AT_FDCWD, path, &h.fh, &mount_id, 0))
+		return -1;
+	return open_by_handle_at(AT_FDCWD, &h.fh, O_RDONLY);
+}
+
+static long try_exec(const char *path, int at)
+{
+	char *argv[] = { (char *)path, "regular", NULL };
+	char *envp[] = { NULL };
+
+	fflush(stdout);
+	if (at)
+		return syscall(SYS_execveat, AT_FDCWD, path, argv, envp, 0);
+	return execve(path, argv, envp);
+}
+
+static long try_ptrace(int request)
+{
+	return ptrace(request, victims[next_victim++], 0, 0);
+}
+
+static long try_raise(const char *name)
+{
+	struct __user_cap_data_struct data[2];
+	unsigned int cap;
+
+	if (parse_regular(name, &cap) || capget_new(data))
+		return -1;
+	data[1].effective |= 1U << (cap - 32);
+	data[1].permitted |= 1U << (cap - 32);
+	data[1].inheritable |= 1U << (cap - 32);
+	return capset_new(data);
+}
+
+static long try_capset_v3(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data))
+		return -1;
+	return syscall(SYS_capset, &hdr, data);
+}
+
+static long try_bset(const char *name, int option, unsigned long flags)
+{
+	unsigned int cap;
+
+	if (parse_regular(name, &cap))
+		return -1;
+	return prctl(option, cap, flags, 0, 0);
+}
+
+static void show_regular(void)
+{
+	struct __user_cap_data_struct data[2];
+
+	if (capget_new(data))
+		printf("regular %s\n", result(-1));
+	else
+		printf("regular %016llx\n",
+		       (unsigned long long)(data[1].effective & 0xffff0000U)
+		       << 32);
+}
+
+/* ARG n (from 1) of "action:arg1:arg2", or "" */
+static const char *arg(const char *action, int n, char *buf, size_t size)
+{
+	const char *p = action;
+	size_t len;
+
+	while (n-- > 0) {
+		p = strchr(p, ':');
+		if (!p)
+			return "";
+		p++;
+	}
+	len = strcspn(p, ":");
+	if (len >= size)
+		len = size - 1;
+	memcpy(buf, p, len);
+	buf[len] = '\0';
+	return buf;
+}
+
+static int is(const char *action, const char *name)
+{
+	size_t len = strlen(name);
+
+	return !strncmp(action, name, len) &&
+	       (action[len] == '\0' || action[len] == ':');
+}
+
+static long run(const char *a)
+{
+	char b1[4096], b2[4096], buf[64];
+	const char *p = arg(a, 1, b1, sizeof(b1));
+	const char *q = arg(a, 2, b2, sizeof(b2));
+	struct timeval tv[2] = { { 0 } };
+
+	if (is(a, "fork"))
+		return child_exits(fork());
+	if (is(a, "vfork"))
+		return child_exits(vfork());
+	if (is(a, "clone"))
+		return child_exits(syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
+	if (is(a, "clone3"))
+		return try_clone3();
+	if (is(a, "open"))
+		return open(p, O_RDONLY);
+	if (is(a, "openat"))
+		return openat(AT_FDCWD, p, O_RDONLY);
+	if (is(a, "openat2"))
+		return try_openat2(p);
+	if (is(a, "creat"))
+		return creat(p, 0644);
+	if (is(a, "handle"))
+		return try_handle(p);
+	if (is(a, "execve"))
+		return try_exec(p, 0);
+	if (is(a, "execveat"))
+		return try_exec(p, 1);
+	if (is(a, "wopen"))
+		return open(p, O_WRONLY);
+	if (is(a, "append"))
+		return open(p, O_WRONLY | O_APPEND);
+	if (is(a, "trunc"))
+		return open(p, O_WRONLY | O_TRUNC);
+	if (is(a, "create"))
+		return open(p, O_WRONLY | O_CREAT | O_EXCL, 0644);
+	if (is(a, "unlink"))
+		return unlink(p);
+	if (is(a, "rename"))
+		return rename(p, q);
+	if (is(a, "link"))
+		return link(p, q);
+	if (is(a, "mkdir"))
+		return mkdir(p, 0755);
+	if (is(a, "rmdir"))
+		return rmdir(p);
+	if (is(a, "mknod"))
+		return mknod(p, S_IFIFO | 0644, 0);
+	if (is(a, "symlink"))
+		return symlink(p, q);
+	if (is(a, "chmod"))
+		return chmod(p, 0640);
+	if (is(a, "chown"))
+		return chown(p, 0, 0);
+	if (is(a, "utimes"))
+		return utimes(p, tv);
+	if (is(a, "truncate"))
+		return truncate(p, 0);
+	if (is(a, "setxattr"))
+		return setxattr(p, "user.newcaps", "1", 1, 0);
+	if (is(a, "removexattr"))
+		return removexattr(p, "user.newcaps");
+	if (is(a, "attach"))
+		return try_ptrace(PTRACE_ATTACH);
+	if (is(a, "seize"))
+		return try_ptrace(PTRACE_SEIZE);
+	if (is(a, "traceme"))
+		return ptrace(PTRACE_TRACEME, 0, 0, 0);
+	if (is(a, "fd-write"))
+		return write(kept_fd, "x", 1);
+	if (is(a, "fd-read"))
+		return read(kept_fd, buf, sizeof(buf));
+	if (is(a, "fd-truncate"))
+		return ftruncate(kept_fd, 0);
+	if (is(a, "capset-v3"))
+		return try_capset_v3();
+	if (is(a, "raise"))
+		return try_raise(p);
+	if (is(a, "setuid"))
+		return setresuid(atoi(p), atoi(p), atoi(p));
+	if (is(a, "unshare-user"))
+		return unshare(CLONE_NEWUSER);
+	if (is(a, "keepcaps"))
+		return prctl(PR_SET_KEEPCAPS, 1, 0, 0, 0);
+	if (is(a, "ambient")) {
+		unsigned int cap;
+
+		if (parse_regular(p, &cap))
+			return -1;
+		return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0);
+	}
+	if (is(a, "bset-read-plain"))
+		return try_bset(p, PR_CAPBSET_READ, 0);
+	if (is(a, "bset-read"))
+		return try_bset(p, PR_CAPBSET_READ, PR_CAPBSET_NEWCAPS);
+	if (is(a, "bset-drop"))
+		return try_bset(p, PR_CAPBSET_DROP, PR_CAPBSET_NEWCAPS);
+	if (is(a, "securebits"))
+		return prctl(PR_SET_SECUREBITS, strtoul(p, NULL, 16), 0, 0, 0);
+	fprintf(stderr, "nc-try: unknown action '%s'\n", a);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	int i = 1, j;
+	long rc;
+
+	for (j = 1; j < argc && nvictims < 64; j++) {
+		if (!is(argv[j], "attach") && !is(argv[j], "seize"))
+			continue;
+		victims[nvictims] = fork();
+		if (victims[nvictims] == 0) {
+			pause();
+			_exit(0);
+		}
+		nvictims++;
+	}
+	while (i < argc && !strncmp(argv[i], "--", 2)) {
+		if (!strcmp(argv[i], "--drop-reg") && i + 1 < argc) {
+			if (drop_regular(argv[i + 1])) {
+				printf("drop %s\n", result(-1));
+				return 1;
+			}
+		} else if (!strcmp(argv[i], "--keep-fd") && i + 1 < argc) {
+			kept_fd = open(argv[i + 1], O_RDWR);
+			if (kept_fd < 0)
+				kept_fd = open(argv[i + 1], O_RDONLY);
+			if (kept_fd < 0) {
+				perror(argv[i + 1]);
+				return 1;
+			}
+		} else {
+			fprintf(stderr, "usage: nc-try [--drop-reg NAME,...] [--keep-fd PATH] ACTION...\n");
+			return 2;
+		}
+		i += 2;
+	}
+	for (; i < argc; i++) {
+		if (is(argv[i], "regular")) {
+			show_regular();
+			continue;
+		}
+		rc = run(argv[i]);
+		if (is(argv[i], "bset-read") && rc >= 0)
+			printf("%s %ld\n", argv[i], rc);
+		else
+			printf("%s %s\n", argv[i], result(rc));
+	}
+	for (j = 0; j < nvictims; j++)
+		if (victims[j] > 0)
+			kill(victims[j], SIGKILL);
+	return 0;
+}
