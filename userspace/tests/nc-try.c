@@ -16,6 +16,7 @@
  *   wopen:P append:P trunc:P create:P unlink:P rename:P:Q link:P:Q
  *   mkdir:P rmdir:P mknod:P (a FIFO) symlink:TARGET:P chmod:P chown:P
  *   utimes:P truncate:P setxattr:P removexattr:P (user.newcaps)
+ *   setflags:P (FS_IOC_SETFLAGS, unchanged flags, on a read-only fd)
  *   attach seize (on a child forked before the drop) traceme
  *   fd-write fd-read fd-truncate (on the --keep-fd descriptor)
  *   capset-v3 (the current sets again) raise:NAME (newcaps capset adding
@@ -28,6 +29,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <linux/fs.h>
 #include <linux/openat2.h>
 #include <linux/sched.h>
 #include <sched.h>
@@ -36,6 +38,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/stat.h>
@@ -48,7 +51,7 @@
 #include "newcaps_policy.h"
 
 #define NEWCAPS_CAPABILITY_VERSION	0x20261202
-#define PR_CAPBSET_NEWCAPS		1
+#define PR_CAPBSET_NEWCAPS		0x4e434150
 
 static int kept_fd = -1;
 /* One sleeping child per attach/seize action, forked before any drop. */
@@ -164,6 +167,20 @@ static long try_exec(const char *path, int at)
 	if (at)
 		return syscall(SYS_execveat, AT_FDCWD, path, argv, envp, 0);
 	return execve(path, argv, envp);
+}
+
+static long try_setflags(const char *path)
+{
+	int fd = open(path, O_RDONLY), flags;
+	long rc;
+
+	if (fd < 0)
+		return -1;
+	rc = ioctl(fd, FS_IOC_GETFLAGS, &flags);
+	if (rc == 0)
+		rc = ioctl(fd, FS_IOC_SETFLAGS, &flags);
+	close(fd);
+	return rc;
 }
 
 static long try_ptrace(int request)
@@ -308,6 +325,8 @@ static long run(const char *a)
 		return setxattr(p, "user.newcaps", "1", 1, 0);
 	if (is(a, "removexattr"))
 		return removexattr(p, "user.newcaps");
+	if (is(a, "setflags"))
+		return try_setflags(p);
 	if (is(a, "attach"))
 		return try_ptrace(PTRACE_ATTACH);
 	if (is(a, "seize"))

@@ -5,7 +5,7 @@
 . /tests/lib/sets.sh
 . /tests/lib/scenarios.sh
 NC=/sys/kernel/security/newcaps
-plan 172
+plan 174
 
 setup_mounts caps=inherit caps=strict
 ok $? "mount caps=inherit, caps=strict, default and nosuid filesystems"
@@ -107,6 +107,14 @@ is "$(findmnt -n -o OPTIONS /mnt/inh | tr , '\n' | grep '^caps=')" caps=strict \
 mount -o remount,caps=inherit /mnt/inh
 is "$(sets_of /mnt/inh/probe sets)" "$(want 0 $SYS $SYS $SYS $REG)" \
 	"remount,caps=inherit restores inheritance"
+# A second mount of a mounted filesystem leaves its options alone (as ext4
+# does with its own); remount is the way to change them.
+mkdir -p /mnt/str2
+mount -t ext4 -o caps=inherit /dev/vdb /mnt/str2
+ok $? "second mount of vdb with caps=inherit"
+is "$(mounts_line vdb)" "ext4 vdb strict explicit none" \
+	"a second mount does not change the policy"
+umount /mnt/str2
 mount -o remount,ro /mnt/str && mount -o remount,rw /mnt/str
 is "$(mounts_line vdb)" "ext4 vdb strict explicit none" \
 	"a remount without caps= keeps the policy"

@@ -6,7 +6,7 @@
 . /tests/lib/sets.sh
 NC=/sys/kernel/security/newcaps
 T=/usr/local/bin/nc-try
-plan 113
+plan 115
 
 mkdir -p /mnt/inh /mnt/str /mnt/def /mnt/ctl
 mount -t ext4 -o caps=inherit /dev/vda /mnt/inh &&
@@ -87,7 +87,7 @@ writes() { # the write calls on tree $1 (--keep-fd must come first)
 		create:$d/new rename:$d/r1:$d/r2 link:$d/f:$d/h \
 		mkdir:$d/d2 rmdir:$d/d mknod:$d/fifo symlink:f:$d/sl \
 		chmod:$d/f chown:$d/f utimes:$d/f truncate:$d/f \
-		setxattr:$d/f removexattr:$d/xf fd-write fd-truncate \
+		setxattr:$d/f removexattr:$d/xf setflags:$d/f fd-write fd-truncate \
 		open:$d/f wopen:/dev/null creat:/tmp/creat-w unlink:$d/xf
 }
 before=$(denied reg_write)
@@ -99,9 +99,10 @@ check "without cap_reg_write" "$out" "wopen:$d/f EACCES" "append:$d/f EACCES" \
 	"rmdir:$d/d EACCES" "mknod:$d/fifo EACCES" "symlink:f:$d/sl EACCES" \
 	"chmod:$d/f EPERM" "chown:$d/f EPERM" "utimes:$d/f EPERM" \
 	"truncate:$d/f EACCES" "setxattr:$d/f EPERM" "removexattr:$d/xf EPERM" \
+	"setflags:$d/f EPERM" \
 	"fd-write OK" "fd-truncate OK" "open:$d/f OK" "wopen:/dev/null OK" \
 	"creat:/tmp/creat-w EACCES"
-is "$(( $(denied reg_write) - before ))" 18 "stats: 18 write denials counted"
+is "$(( $(denied reg_write) - before ))" 19 "stats: 19 write denials counted"
 is "$(cat $d/f)" original "the file is untouched"
 is "$(ls $d | tr '\n' ' ')" "d f kept lost+found nc-try probe-suid r1 suid xf " \
 	"no entry created or removed"
@@ -189,6 +190,16 @@ is "$(sets_of setpriv --inh-caps=-all --bounding-set=-all nc-probe sets)" \
 	"$(want 0 $NONE $NONE $NONE $REG)" "/proc after a full legacy drop: no system capability"
 is "$(nc-probe run --as 1000 -- /usr/sbin/capsh --print | sed -n 's/^Current: //p')" \
 	"=" "capsh as uid 1000: no capability"
+
+# --- usermode helpers keep theirs: a core_pattern pipe helper creates a file
+old_pattern=$(cat /proc/sys/kernel/core_pattern)
+echo "|$T create:/tmp/umh-created" > /proc/sys/kernel/core_pattern
+sh -c 'kill -SEGV $$' 2> /dev/null
+i=0
+while [ ! -e /tmp/umh-created ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+[ -e /tmp/umh-created ]
+ok $? "a core_pattern helper (usermode helper) can still open and create files"
+echo "$old_pattern" > /proc/sys/kernel/core_pattern
 
 for d in /mnt/inh /mnt/str /mnt/def /mnt/ctl; do umount $d; done
 ok $? "unmount everything"
