@@ -35,9 +35,7 @@
 #include <unistd.h>
 
 #include "newcaps_policy.h"
-
-/* From the newcaps uapi; the build host's headers predate it. */
-#define NEWCAPS_CAPABILITY_VERSION	0x20261202
+#include "regular.h"
 
 static int usage(void)
 {
@@ -75,43 +73,6 @@ static int show_sets(void)
 			fputs(line, stdout);
 	fclose(status);
 	return 0;
-}
-
-/* Drop regular capabilities with the newcaps capset version. */
-static int drop_regular(const char *names)
-{
-	struct __user_cap_header_struct hdr = {
-		.version = NEWCAPS_CAPABILITY_VERSION,
-	};
-	struct __user_cap_data_struct data[2];
-	char *list = strdup(names), *name, *save = NULL;
-	unsigned int cap;
-	u64 drop = 0;
-	int i;
-
-	if (!list)
-		return -1;
-	for (name = strtok_r(list, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		if (nc_cap_parse(name, strlen(name), &cap) ||
-		    cap < NC_REG_FIRST) {
-			fprintf(stderr, "nc-probe: '%s' is not a regular capability\n",
-				name);
-			free(list);
-			errno = EINVAL;
-			return -1;
-		}
-		drop |= NC_BIT(cap);
-	}
-	free(list);
-	if (syscall(SYS_capget, &hdr, data))
-		return -1;
-	for (i = 0; i < 2; i++) {
-		data[i].effective &= ~(unsigned int)(drop >> (32 * i));
-		data[i].permitted &= ~(unsigned int)(drop >> (32 * i));
-		data[i].inheritable &= ~(unsigned int)(drop >> (32 * i));
-	}
-	return syscall(SYS_capset, &hdr, data);
 }
 
 static int show_capget(const char *version)

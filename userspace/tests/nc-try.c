@@ -49,8 +49,8 @@
 #include <unistd.h>
 
 #include "newcaps_policy.h"
+#include "regular.h"
 
-#define NEWCAPS_CAPABILITY_VERSION	0x20261202
 #define PR_CAPBSET_NEWCAPS		0x4e434150
 
 static int kept_fd = -1;
@@ -63,60 +63,6 @@ static const char *result(long rc)
 	if (rc >= 0)
 		return "OK";
 	return strerrorname_np(errno) ? strerrorname_np(errno) : "E?";
-}
-
-static int capget_new(struct __user_cap_data_struct data[2])
-{
-	struct __user_cap_header_struct hdr = {
-		.version = NEWCAPS_CAPABILITY_VERSION,
-	};
-
-	return syscall(SYS_capget, &hdr, data);
-}
-
-static int capset_new(struct __user_cap_data_struct data[2])
-{
-	struct __user_cap_header_struct hdr = {
-		.version = NEWCAPS_CAPABILITY_VERSION,
-	};
-
-	return syscall(SYS_capset, &hdr, data);
-}
-
-static int parse_regular(const char *name, unsigned int *cap)
-{
-	if (nc_cap_parse(name, strlen(name), cap) || *cap < NC_REG_FIRST) {
-		fprintf(stderr, "nc-try: '%s' is not a regular capability\n",
-			name);
-		return -1;
-	}
-	return 0;
-}
-
-static int drop_regular(const char *names)
-{
-	struct __user_cap_data_struct data[2];
-	char *list = strdup(names), *name, *save = NULL;
-	unsigned int cap;
-	u64 drop = 0;
-
-	if (!list)
-		return -1;
-	for (name = strtok_r(list, ",", &save); name;
-	     name = strtok_r(NULL, ",", &save)) {
-		if (parse_regular(name, &cap)) {
-			free(list);
-			return -1;
-		}
-		drop |= NC_BIT(cap);
-	}
-	free(list);
-	if (capget_new(data))
-		return -1;
-	data[1].effective &= ~(unsigned int)(drop >> 32);
-	data[1].permitted &= ~(unsigned int)(drop >> 32);
-	data[1].inheritable &= ~(unsigned int)(drop >> 32);
-	return capset_new(data);
 }
 
 static long child_exits(pid_t pid)
