@@ -130,6 +130,7 @@ struct nc_file_masks {
 	bool no_gain;
 	bool setuid_root;
 	bool setid;
+	bool setid_new;
 };
 
 static void nc_get_file_masks(const struct nc_exec_in *in,
@@ -138,6 +139,7 @@ static void nc_get_file_masks(const struct nc_exec_in *in,
 	f->no_gain = in->no_gain || !(in->pe & NC_BIT(NC_CAP_REG_SXID));
 	f->setuid_root = in->setuid_root && !f->no_gain;
 	f->setid = in->setid && !f->no_gain;
+	f->setid_new = in->setid_new && !f->no_gain;
 
 	if (in->has_xattr) {
 		f->fp = in->fp & NC_SYSTEM_MASK;
@@ -181,12 +183,20 @@ static void nc_exec_sets(const struct nc_exec_in *in,
 	out->pa = pa;
 	out->pp = (in->pi & f->fi) | (f->fp & in->bnd) | pa;
 	out->pe = (in->pi & in->pe & f->fi) | (f->fp & f->fe & in->bnd) | pa;
-	out->gained = (f->fp & in->bnd) != 0;
+	out->gained = (f->fp & in->bnd & ~in->pp) != 0;
 	out->no_gain = f->no_gain;
 
-	if ((f->setid || out->gained) && !in->no_sxid_sanitize) {
-		out->pp |= NC_REGULAR_MASK;
-		out->pe |= NC_REGULAR_MASK;
+	/*
+	 * Only a real gain sanitizes: an exec that merely switches to an id
+	 * the process already holds, or hands it capabilities it already
+	 * has (its own file capabilities in its own user namespace), must
+	 * not give back what it dropped.
+	 */
+	out->sanitized = (f->setid_new || out->gained) &&
+			 !in->no_sxid_sanitize;
+	if (out->sanitized) {
+		out->pp |= NC_REGULAR_MASK & in->bnd;
+		out->pe |= NC_REGULAR_MASK & in->bnd;
 	}
 	out->pi = out->pp;
 	out->strict_lost = 0;
@@ -209,8 +219,11 @@ static void nc_exec_sets(const struct nc_exec_in *in,
  *   P'e = (Pi & Pe & Fi) | (Fp & Fe & bnd) | P'a
  *   P'i = P'p
  *
- * and a setid exec, or one where Fp & bnd is not empty, adds every regular
- * capability to P'p, P'e and P'i unless @in->no_sxid_sanitize is set.
+ * An exec that really raises privilege -- the setuid/setgid bits make euid
+ * or egid an id the process did not hold (@in->setid_new, unless the no-gain
+ * rule holds), or Fp & bnd adds a capability not in Pp -- reinstates
+ * REGULAR & bnd in P'p, P'e and P'i, unless @in->no_sxid_sanitize is set:
+ * a regular capability dropped from the bounding set stays dropped.
  * For NC_POLICY_AUDIT the sets are those of NC_POLICY_INHERIT, and
  * @out->strict_lost names what NC_POLICY_STRICT would have removed from the
  * permitted or the effective set.

@@ -75,7 +75,10 @@ struct nc_capdefault {
  * @fe: file effective flag (only when @has_xattr)
  * @policy: policy of the file's filesystem for files without masks
  * @setuid_root: the exec makes euid 0 and SECURE_NOROOT is clear
- * @setid: the exec changes uid or gid (after the no-gain rule was applied)
+ * @setid: the exec changes euid or egid (before the no-gain rule)
+ * @setid_new: the new euid or egid is an id the process did not hold
+ *	before (as real, effective or saved id, or for egid as a
+ *	supplementary group): a real gain of privilege; implies @setid
  * @no_gain: nosuid mount, no_new_privs, unsafe ptrace: Fp taken as empty
  * @no_sxid_sanitize: SECURE_NO_SXID_SANITIZE is set
  */
@@ -87,6 +90,7 @@ struct nc_exec_in {
 	enum nc_policy policy;
 	bool setuid_root;
 	bool setid;
+	bool setid_new;
 	bool no_gain;
 	bool no_sxid_sanitize;
 };
@@ -99,7 +103,10 @@ struct nc_exec_in {
  * @pa: new ambient set
  * @strict_lost: capabilities (of @pp or @pe) that the strict policy would
  *	have removed; non-zero only for NC_POLICY_AUDIT on a file without masks
- * @gained: the file's permitted mask contributed (Fp ∩ bnd not empty)
+ * @gained: the file's permitted mask adds a capability the process did
+ *	not hold (Fp ∩ bnd ⊄ Pp, mainline's __cap_gained())
+ * @sanitized: the exec really raised privilege and REGULAR ∩ bnd was
+ *	reinstated
  * @no_gain: the no-gain rule held: the caller must ignore the file's
  *	setuid and setgid bits
  */
@@ -107,6 +114,7 @@ struct nc_exec_out {
 	u64 pp, pe, pi, pa;
 	u64 strict_lost;
 	bool gained;
+	bool sanitized;
 	bool no_gain;
 };
 

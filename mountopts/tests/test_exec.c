@@ -7,7 +7,9 @@
  * Part 2: properties over every combination of process sets, bounding set,
  * file masks, flags and policies drawn from small universes of bits: all of
  * them over {0, 48, 51} (cap_chown, cap_reg_fork, cap_reg_sxid); and the
- * process sets and bnd over {0, 1, 48, 51} with file masks over {1}.
+ * process sets and bnd over {0, 1, 48, 51} with file masks over {1}. The
+ * bounding set holds, beyond its bits in the universe, either only SAN_PROBE
+ * or every bit outside the universe.
  * Part 3: the same properties over random full 64-bit masks.
  * Parts 2 and 3 also compare with a per-bit reference model written from
  * the SPEC independently of the implementation.
@@ -38,7 +40,16 @@
 #define R_SXID		B(51)
 #define R_WRITE		B(52)
 
-/* Detector for the sanitize rule in parts 2 and 3: never in Pi nor bnd. */
+/*
+ * Detector for the sanitize rule in parts 2 and 3. Sanitize adds REG ∩ bnd
+ * only, so the probe is put in bnd and kept out of Pi. Then nothing else
+ * can put it in P'p or P'e: Pi ∩ Fi and Pi ∩ Pe ∩ Fi lack it (not in Pi),
+ * Fp has system bits only (SPEC 4.1.1: the xattr's Fp is its system bits,
+ * the setuid-root Fp is the system set) and P'a is system bits only (4.2:
+ * regular capabilities are never ambient). So bit 63 of P'p and of P'e is
+ * set iff sanitize ran. Part 2 always sets it so; part 3 mostly does, and
+ * checks the probe only on inputs where it holds.
+ */
 #define SAN_PROBE	B(63)
 
 static const char * const policy_str[] = { "inherit", "strict", "audit" };
@@ -50,16 +61,16 @@ static void dump_in(const struct nc_exec_in *in)
 	tap_diag("      xattr=%d fp=%016llx fi=%016llx fe=%d policy=%s",
 		 in->has_xattr, in->fp, in->fi, in->fe,
 		 policy_str[in->policy]);
-	tap_diag("      setuid_root=%d setid=%d no_gain=%d no_sxid_sanitize=%d",
-		 in->setuid_root, in->setid, in->no_gain,
+	tap_diag("      setuid_root=%d setid=%d setid_new=%d no_gain=%d no_sxid_sanitize=%d",
+		 in->setuid_root, in->setid, in->setid_new, in->no_gain,
 		 in->no_sxid_sanitize);
 }
 
 static void dump_out(const char *what, const struct nc_exec_out *o)
 {
-	tap_diag("  %s: pp=%016llx pe=%016llx pi=%016llx pa=%016llx lost=%016llx gained=%d no_gain=%d",
+	tap_diag("  %s: pp=%016llx pe=%016llx pi=%016llx pa=%016llx lost=%016llx gained=%d sanitized=%d no_gain=%d",
 		 what, o->pp, o->pe, o->pi, o->pa, o->strict_lost, o->gained,
-		 o->no_gain);
+		 o->sanitized, o->no_gain);
 }
 
 /* ---------------------------------------------------------------- */
@@ -78,6 +89,10 @@ struct hcase {
 #define USER	.pp = REG, .pe = REG, .pi = REG, .pa = 0, .bnd = ALL
 
 static const struct hcase hcases[] = {
+	/*
+	 * Unless a comment says otherwise, a case below has no setid exec and
+	 * Fp = ∅ (unlabeled file, not setuid-root): not gained, no sanitize.
+	 */
 	/* inherit: Fi = ALL, Fe = ALL, Fp = 0; P'p = Pi = ALL. */
 	{ "root, unlabeled file, inherit: keeps everything",
 	  { ROOT, .policy = NC_POLICY_INHERIT },
@@ -140,19 +155,20 @@ static const struct hcase hcases[] = {
 	/*
 	 * Labeled file, fp = net_bind, fi = sys_nice, fe: Fp = net_bind,
 	 * Fi = sys_nice + REG, Fe = ALL. User: P'p = (REG & Fi) | net_bind;
-	 * P'e the same; gained, sanitize (no change, REG already there).
+	 * P'e the same. Fp & bnd = net_bind is not in Pp = REG: gained, so
+	 * sanitized (REG & bnd = REG, already there: no visible change).
 	 */
 	{ "user, labeled fp=net_bind_service fi=sys_nice +e",
 	  { USER, .has_xattr = true, .fp = NET_BIND, .fi = SYS_NICE,
 	    .fe = true, .policy = NC_POLICY_STRICT },
 	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
-	    .gained = true } },
-	/* Without the effective flag: P'e = Pi & Pe & Fi = REG. */
+	    .gained = true, .sanitized = true } },
+	/* Without the effective flag: P'e = Pi & Pe & Fi = REG. Gained. */
 	{ "user, labeled fp=net_bind_service, no effective flag",
 	  { USER, .has_xattr = true, .fp = NET_BIND, .fe = false,
 	    .policy = NC_POLICY_INHERIT },
 	  { .pp = REG | NET_BIND, .pe = REG, .pi = REG | NET_BIND,
-	    .gained = true } },
+	    .gained = true, .sanitized = true } },
 	/*
 	 * The process has sys_nice in Pi and Pe: Fi = sys_nice passes it on.
 	 * Pa = sys_nice is cleared: the file has masks.
@@ -172,15 +188,16 @@ static const struct hcase hcases[] = {
 	/*
 	 * The regular bits of the xattr masks and bits 41..47 are ignored:
 	 * Fp = fp & SYS = net_bind; Fi = (fi & SYS) | REG = REG.
-	 * The process lacks cap_reg_fork: gained -> sanitize reinstates it.
+	 * net_bind is not in Pp: gained -> sanitize reinstates REG & bnd =
+	 * REG, so the dropped cap_reg_fork comes back.
 	 */
 	{ "labeled: regular/undefined xattr bits ignored, sanitize on gain",
 	  { .pp = REG & ~R_FORK, .pe = REG & ~R_FORK, .pi = REG & ~R_FORK,
 	    .bnd = ALL, .has_xattr = true, .fp = NET_BIND | B(45) | R_OPEN,
 	    .fi = B(44) | R_WRITE, .fe = true, .policy = NC_POLICY_INHERIT },
 	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
-	    .gained = true } },
-	/* SECURE_NO_SXID_SANITIZE: cap_reg_fork stays dropped. */
+	    .gained = true, .sanitized = true } },
+	/* SECURE_NO_SXID_SANITIZE: gained, not sanitized; fork stays dropped. */
 	{ "labeled, gain, no_sxid_sanitize: dropped cap_reg_fork stays dropped",
 	  { .pp = REG & ~R_FORK, .pe = REG & ~R_FORK, .pi = REG & ~R_FORK,
 	    .bnd = ALL, .has_xattr = true, .fp = NET_BIND, .fe = true,
@@ -198,33 +215,140 @@ static const struct hcase hcases[] = {
 	  { ROOT, .has_xattr = true, .fi = CHOWN, .policy = NC_POLICY_AUDIT },
 	  { .pp = CHOWN | REG, .pe = CHOWN | REG, .pi = CHOWN | REG } },
 	/*
-	 * setuid-root, no xattr: Fp = Fi = Fe = ALL. P'a = 0 (setid).
-	 * P'p = (REG & ALL) | (ALL & bnd) = ALL; gained.
+	 * (a) A process in its own user namespace holds every system
+	 * capability there (SPEC 4.2) and has dropped cap_reg_write from Pp,
+	 * Pe, Pi (not from bnd). It labels a file fp=net_raw +e itself and
+	 * runs it: Fp = net_raw, Fi = REG, Fe = ALL; P'a = 0 (xattr).
+	 * P'p = (Pi & REG) | (net_raw & bnd) = (REG \ write) | net_raw;
+	 * P'e the same. Fp & bnd = net_raw is already in Pp: not gained, no
+	 * sanitize, so cap_reg_write stays dropped (SPEC 4.1.4's example).
+	 */
+	{ "own userns, self-labeled fp=net_raw: not gained, cap_reg_write stays dropped",
+	  { .pp = SYS | (REG & ~R_WRITE), .pe = SYS | (REG & ~R_WRITE),
+	    .pi = SYS | (REG & ~R_WRITE), .bnd = ALL, .has_xattr = true,
+	    .fp = NET_RAW, .fe = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = (REG & ~R_WRITE) | NET_RAW, .pe = (REG & ~R_WRITE) | NET_RAW,
+	    .pi = (REG & ~R_WRITE) | NET_RAW } },
+	/*
+	 * (g) Fp = net_raw | chown, Pp holds chown (and cap_reg_write is
+	 * dropped). Fp & bnd & ~Pp = net_raw: gained, sanitized.
+	 * P'p = (Pi & REG) | net_raw | chown | (REG & bnd)
+	 *     = REG | net_raw | chown; P'e the same (Fe = ALL).
+	 */
+	{ "Fp partly new (net_raw new, chown held): gained, sanitized",
+	  { .pp = CHOWN | (REG & ~R_WRITE), .pe = CHOWN | (REG & ~R_WRITE),
+	    .pi = CHOWN | (REG & ~R_WRITE), .bnd = ALL, .has_xattr = true,
+	    .fp = NET_RAW | CHOWN, .fe = true, .policy = NC_POLICY_STRICT },
+	  { .pp = REG | NET_RAW | CHOWN, .pe = REG | NET_RAW | CHOWN,
+	    .pi = REG | NET_RAW | CHOWN, .gained = true, .sanitized = true } },
+	/*
+	 * Same, but net_raw is outside bnd: Fp & bnd = chown is in Pp, so
+	 * nothing is gained. P'p = (REG \ write) | chown, no sanitize.
+	 */
+	{ "Fp partly new but the new part outside bnd: not gained",
+	  { .pp = CHOWN | (REG & ~R_WRITE), .pe = CHOWN | (REG & ~R_WRITE),
+	    .pi = CHOWN | (REG & ~R_WRITE), .bnd = ALL & ~NET_RAW,
+	    .has_xattr = true, .fp = NET_RAW | CHOWN, .fe = true,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = CHOWN | (REG & ~R_WRITE), .pe = CHOWN | (REG & ~R_WRITE),
+	    .pi = CHOWN | (REG & ~R_WRITE) } },
+	/*
+	 * The gain is measured against Pp, not Pi: chown is permitted but
+	 * not inheritable, Fp = chown. Not gained; P'p = (Pi & REG) | chown
+	 * = (REG \ write) | chown; P'e = (Pi & Pe & REG) | chown the same.
+	 */
+	{ "Fp held in Pp but not in Pi: not gained, no sanitize",
+	  { .pp = CHOWN | (REG & ~R_WRITE), .pe = CHOWN | (REG & ~R_WRITE),
+	    .pi = REG & ~R_WRITE, .bnd = ALL, .has_xattr = true,
+	    .fp = CHOWN, .fe = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = CHOWN | (REG & ~R_WRITE), .pe = CHOWN | (REG & ~R_WRITE),
+	    .pi = CHOWN | (REG & ~R_WRITE) } },
+	/*
+	 * (d) bnd lacks cap_reg_write (Pp lacks it and cap_reg_fork); a
+	 * labeled fp=net_bind +e is a real gain. Sanitize reinstates
+	 * REG & bnd = REG \ write: cap_reg_fork comes back, cap_reg_write
+	 * does not. P'p = (REG \ {write, fork}) | net_bind | (REG \ write).
+	 */
+	{ "bnd lacks cap_reg_write, gain: sanitize reinstates REG minus it",
+	  { .pp = REG & ~(R_WRITE | R_FORK), .pe = REG & ~(R_WRITE | R_FORK),
+	    .pi = REG & ~(R_WRITE | R_FORK), .bnd = ALL & ~R_WRITE,
+	    .has_xattr = true, .fp = NET_BIND, .fe = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = (REG & ~R_WRITE) | NET_BIND, .pe = (REG & ~R_WRITE) | NET_BIND,
+	    .pi = (REG & ~R_WRITE) | NET_BIND, .gained = true,
+	    .sanitized = true } },
+	/*
+	 * (d) Same bnd, a setgid exec to a new group (strict, no Fp):
+	 * P'p = (Pi & REG) | (REG & bnd) = REG \ write.
+	 */
+	{ "bnd lacks cap_reg_write, setgid to new group: REG minus it",
+	  { .pp = REG & ~(R_WRITE | R_OPEN), .pe = REG & ~(R_WRITE | R_OPEN),
+	    .pi = REG & ~(R_WRITE | R_OPEN), .bnd = ALL & ~R_WRITE,
+	    .setid = true, .setid_new = true, .policy = NC_POLICY_STRICT },
+	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE, .pi = REG & ~R_WRITE,
+	    .sanitized = true } },
+	/*
+	 * setuid-root, no xattr: Fp = SYS, Fi = Fe = ALL. P'a = 0 (setid);
+	 * euid 0 is new to the user (setid_new).
+	 * P'p = (REG & ALL) | (SYS & bnd) = ALL; SYS is not in Pp: gained,
+	 * sanitized (REG already there).
 	 */
 	{ "user, setuid-root unlabeled, strict: full set",
-	  { USER, .setuid_root = true, .setid = true,
+	  { USER, .setuid_root = true, .setid = true, .setid_new = true,
 	    .policy = NC_POLICY_STRICT },
-	  { .pp = ALL, .pe = ALL, .pi = ALL, .gained = true } },
+	  { .pp = ALL, .pe = ALL, .pi = ALL, .gained = true,
+	    .sanitized = true } },
+	/*
+	 * (f) User with cap_reg_write dropped from Pp (bnd = ALL) runs a
+	 * setuid-root file (setid_new): gained and sanitized, so
+	 * P'p = (REG \ write) | SYS | (REG & bnd) = ALL.
+	 */
+	{ "user exec of setuid-root (setid_new): sanitized, cap_reg_write back",
+	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE, .pi = REG & ~R_WRITE,
+	    .bnd = ALL, .setuid_root = true, .setid = true, .setid_new = true,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = ALL, .pe = ALL, .pi = ALL, .gained = true,
+	    .sanitized = true } },
+	/* (f) Same with cap_reg_write also out of bnd: REG & bnd lacks it. */
+	{ "user exec of setuid-root, cap_reg_write out of bnd: stays dropped",
+	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE, .pi = REG & ~R_WRITE,
+	    .bnd = ALL & ~R_WRITE, .setuid_root = true, .setid = true,
+	    .setid_new = true, .policy = NC_POLICY_STRICT },
+	  { .pp = ALL & ~R_WRITE, .pe = ALL & ~R_WRITE, .pi = ALL & ~R_WRITE,
+	    .gained = true, .sanitized = true } },
+	/*
+	 * A non-root process that already holds every system capability
+	 * (Pp = ALL \ write) runs a setuid-root file: euid 0 is new
+	 * (setid_new) though Fp = SYS adds nothing to Pp. Not gained, but
+	 * sanitized by setid_new: P'p = (ALL \ write) | SYS | REG = ALL.
+	 */
+	{ "setuid-root to new euid 0, Fp already held: sanitized by setid_new",
+	  { .pp = ALL & ~R_WRITE, .pe = ALL & ~R_WRITE, .pi = ALL & ~R_WRITE,
+	    .bnd = ALL, .setuid_root = true, .setid = true, .setid_new = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = ALL, .pe = ALL, .pi = ALL, .sanitized = true } },
 	/* Bounding set limits Fp: sys_admin not granted. */
 	{ "setuid-root with sys_admin outside bnd",
 	  { .pp = REG, .pe = REG, .pi = REG, .bnd = ALL & ~SYS_ADMIN,
-	    .setuid_root = true, .setid = true,
+	    .setuid_root = true, .setid = true, .setid_new = true,
 	    .policy = NC_POLICY_INHERIT },
 	  { .pp = ALL & ~SYS_ADMIN, .pe = ALL & ~SYS_ADMIN,
-	    .pi = ALL & ~SYS_ADMIN, .gained = true } },
+	    .pi = ALL & ~SYS_ADMIN, .gained = true, .sanitized = true } },
 	/* setuid-root under audit: not the unlabeled case, nothing lost. */
 	{ "setuid-root under audit: strict_lost = 0",
-	  { USER, .setuid_root = true, .setid = true,
+	  { USER, .setuid_root = true, .setid = true, .setid_new = true,
 	    .policy = NC_POLICY_AUDIT },
-	  { .pp = ALL, .pe = ALL, .pi = ALL, .gained = true } },
+	  { .pp = ALL, .pe = ALL, .pi = ALL, .gained = true,
+	    .sanitized = true } },
 	/*
-	 * no_gain (nosuid/nnp): setuid bits ignored, strict policy applies:
-	 * Fi = REG; the dropped cap_reg_write is not reinstated.
+	 * no_gain (nosuid/nnp): setuid bits ignored (setid_new too), strict
+	 * policy applies: Fi = REG; the dropped cap_reg_write is not
+	 * reinstated.
 	 */
 	{ "setuid-root with no_gain: ignored, strict applies, no sanitize",
 	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE, .pi = REG & ~R_WRITE,
-	    .bnd = ALL, .setuid_root = true, .setid = true, .no_gain = true,
-	    .policy = NC_POLICY_STRICT },
+	    .bnd = ALL, .setuid_root = true, .setid = true, .setid_new = true,
+	    .no_gain = true, .policy = NC_POLICY_STRICT },
 	  { .pp = REG & ~R_WRITE, .pe = REG & ~R_WRITE,
 	    .pi = REG & ~R_WRITE, .no_gain = true } },
 	/*
@@ -233,13 +357,14 @@ static const struct hcase hcases[] = {
 	 */
 	{ "setuid-root, Pe lacks cap_reg_sxid: no gain, no sanitize",
 	  { .pp = REG, .pe = REG & ~R_SXID, .pi = REG, .bnd = ALL,
-	    .setuid_root = true, .setid = true, .policy = NC_POLICY_INHERIT },
+	    .setuid_root = true, .setid = true, .setid_new = true,
+	    .policy = NC_POLICY_INHERIT },
 	  { .pp = REG, .pe = REG & ~R_SXID, .pi = REG, .no_gain = true } },
 	/* no_gain makes it the unlabeled case again: audit records. */
 	{ "setuid-root with no_gain under audit: strict_lost = chown",
 	  { .pp = REG | CHOWN, .pe = REG | CHOWN, .pi = REG | CHOWN,
-	    .bnd = ALL, .setuid_root = true, .setid = true, .no_gain = true,
-	    .policy = NC_POLICY_AUDIT },
+	    .bnd = ALL, .setuid_root = true, .setid = true, .setid_new = true,
+	    .no_gain = true, .policy = NC_POLICY_AUDIT },
 	  { .pp = REG | CHOWN, .pe = REG | CHOWN, .pi = REG | CHOWN,
 	    .strict_lost = CHOWN, .no_gain = true } },
 	/* no_gain also cancels Fp of a labeled file. */
@@ -262,48 +387,93 @@ static const struct hcase hcases[] = {
 	  { .pp = REG | NET_BIND, .pe = REG | NET_BIND, .pi = REG | NET_BIND,
 	    .pa = NET_BIND } },
 	/*
-	 * setgid exec (not root): ambient cleared; strict: P'p = Pi & REG;
-	 * sanitize reinstates the dropped cap_reg_open.
+	 * (b) setgid exec to a group the process already holds (setid, not
+	 * setid_new): ambient cleared since setid; strict: P'p = Pi & REG =
+	 * REG \ open. No Fp, no new id: no sanitize, cap_reg_open stays
+	 * dropped.
 	 */
-	{ "setgid exec: ambient cleared, sanitize reinstates cap_reg_open",
+	{ "setgid to a group already held: ambient cleared, no sanitize",
 	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
 	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
 	    .setid = true, .policy = NC_POLICY_STRICT },
-	  { .pp = REG, .pe = REG, .pi = REG } },
-	/* Same with SECURE_NO_SXID_SANITIZE. */
-	{ "setgid exec, no_sxid_sanitize: cap_reg_open stays dropped",
+	  { .pp = REG & ~R_OPEN, .pe = REG & ~R_OPEN, .pi = REG & ~R_OPEN } },
+	/*
+	 * (c) Same exec, but to a new group (setid_new): sanitize reinstates
+	 * REG & bnd = REG, cap_reg_open included.
+	 */
+	{ "setgid to a new group: ambient cleared, sanitize reinstates cap_reg_open",
 	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
 	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
-	    .setid = true, .no_sxid_sanitize = true,
+	    .setid = true, .setid_new = true, .policy = NC_POLICY_STRICT },
+	  { .pp = REG, .pe = REG, .pi = REG, .sanitized = true } },
+	/*
+	 * (c) setuid to a new non-root uid, inherit: P'a = 0 (setid);
+	 * P'p = Pi & ALL = (REG \ write) | chown, plus REG & bnd = REG;
+	 * P'e = (Pi & Pe) | REG = REG | chown.
+	 */
+	{ "setuid to a new non-root uid: ambient cleared, sanitized",
+	  { .pp = (REG & ~R_WRITE) | CHOWN, .pe = (REG & ~R_WRITE) | CHOWN,
+	    .pi = (REG & ~R_WRITE) | CHOWN, .pa = CHOWN, .bnd = ALL,
+	    .setid = true, .setid_new = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = REG | CHOWN, .pe = REG | CHOWN, .pi = REG | CHOWN,
+	    .sanitized = true } },
+	/* setgid to a new group with SECURE_NO_SXID_SANITIZE. */
+	{ "setgid to a new group, no_sxid_sanitize: cap_reg_open stays dropped",
+	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
+	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
+	    .setid = true, .setid_new = true, .no_sxid_sanitize = true,
 	    .policy = NC_POLICY_STRICT },
 	  { .pp = REG & ~R_OPEN, .pe = REG & ~R_OPEN, .pi = REG & ~R_OPEN } },
 	/* setgid under no_gain: the bit is ignored, ambient kept. */
 	{ "setgid exec with no_gain: ignored, ambient kept, no sanitize",
 	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
 	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
-	    .setid = true, .no_gain = true, .policy = NC_POLICY_INHERIT },
+	    .setid = true, .setid_new = true, .no_gain = true,
+	    .policy = NC_POLICY_INHERIT },
 	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
 	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .no_gain = true } },
 	/*
-	 * Root process exec'ing a setuid-root file without setid (already
-	 * euid 0): ambient kept (not setid, no xattr), full sets, gained.
+	 * A process already euid 0 but holding only kill among the system
+	 * capabilities runs a setuid-root file (not setid): ambient kept (not
+	 * setid, no xattr). Fp & bnd = SYS is not in Pp: gained, sanitized
+	 * (REG & bnd = REG \ fork; fork is kept anyway by Pi & Fi).
+	 * P'p = (REG | kill) | SYS | kill = ALL.
 	 */
 	{ "setuid_root without setid: ambient kept, gained, sanitized",
 	  { .pp = REG | KILL, .pe = REG | KILL, .pi = REG | KILL, .pa = KILL,
 	    .bnd = ALL & ~R_FORK, .setuid_root = true,
 	    .policy = NC_POLICY_STRICT },
-	  { .pp = ALL, .pe = ALL, .pi = ALL, .pa = KILL, .gained = true } },
+	  { .pp = ALL, .pe = ALL, .pi = ALL, .pa = KILL, .gained = true,
+	    .sanitized = true } },
 	/*
-	 * Root with cap_reg_write dropped runs a setuid-root file with
-	 * SECURE_NO_SXID_SANITIZE: Fp holds no regular bit, so P'p =
-	 * (Pi & Fi) | (SYS & bnd) keeps cap_reg_write dropped.
+	 * (e) Root (Pp = ALL) runs a setuid-root file, no setid (already
+	 * euid 0): Fp & bnd = SYS is already in Pp: not gained, not
+	 * sanitized. P'p = (ALL & ALL) | SYS = ALL.
+	 */
+	{ "root exec of setuid-root without setid: not gained, not sanitized",
+	  { ROOT, .setuid_root = true, .policy = NC_POLICY_STRICT },
+	  { .pp = ALL, .pe = ALL, .pi = ALL } },
+	/*
+	 * (e) Root with cap_reg_write dropped from Pp, Pe, Pi (bnd = ALL)
+	 * runs a setuid-root file: not gained (SYS already in Pp), no new
+	 * id, so no sanitize: P'p = (ALL \ write) | SYS = ALL \ write.
+	 */
+	{ "root without cap_reg_write, setuid-root: not gained, stays dropped",
+	  { .pp = ALL & ~R_WRITE, .pe = ALL & ~R_WRITE, .pi = ALL & ~R_WRITE,
+	    .bnd = ALL, .setuid_root = true, .policy = NC_POLICY_STRICT },
+	  { .pp = ALL & ~R_WRITE, .pe = ALL & ~R_WRITE,
+	    .pi = ALL & ~R_WRITE } },
+	/*
+	 * Same with SECURE_NO_SXID_SANITIZE: Fp holds no regular bit, so
+	 * P'p = (Pi & Fi) | (SYS & bnd) keeps cap_reg_write dropped; and
+	 * Fp adds nothing to Pp: not gained.
 	 */
 	{ "setuid-root, no_sxid_sanitize: dropped cap_reg_write stays dropped",
 	  { .pp = ALL & ~R_WRITE, .pe = ALL & ~R_WRITE, .pi = ALL & ~R_WRITE,
 	    .bnd = ALL, .setuid_root = true, .no_sxid_sanitize = true,
 	    .policy = NC_POLICY_STRICT },
-	  { .pp = ALL & ~R_WRITE, .pe = ALL & ~R_WRITE, .pi = ALL & ~R_WRITE,
-	    .gained = true } },
+	  { .pp = ALL & ~R_WRITE, .pe = ALL & ~R_WRITE,
+	    .pi = ALL & ~R_WRITE } },
 	/* Pe lacks sxid, inherit on unlabeled: Pe restricted by Pi & Pe. */
 	{ "inherit: P'e = Pi ∩ Pe (chown permitted but not effective)",
 	  { .pp = REG | CHOWN | KILL, .pe = REG | KILL, .pi = REG | CHOWN | KILL,
@@ -321,7 +491,8 @@ static bool out_eq(const struct nc_exec_out *a, const struct nc_exec_out *b)
 {
 	return a->pp == b->pp && a->pe == b->pe && a->pi == b->pi &&
 	       a->pa == b->pa && a->strict_lost == b->strict_lost &&
-	       a->gained == b->gained && a->no_gain == b->no_gain;
+	       a->gained == b->gained && a->sanitized == b->sanitized &&
+	       a->no_gain == b->no_gain;
 }
 
 static void run_hand_cases(void)
@@ -359,7 +530,7 @@ static bool bit(u64 m, unsigned int b)
 
 /* The file masks of one bit, after the no-gain rule. */
 struct ref_file {
-	bool no_gain, setuid_root, setid;
+	bool no_gain, setuid_root, setid, setid_new;
 };
 
 static void ref_file_bit(const struct nc_exec_in *in, const struct ref_file *f,
@@ -389,10 +560,12 @@ static void ref_file_bit(const struct nc_exec_in *in, const struct ref_file *f,
 
 /*
  * The bits the reference model computes: all 64 for random inputs. For an
- * exhaustive space, whose inputs have bits only in its universe, every
- * other bit of a region behaves alike: the universe is computed with bit
- * 30 standing for the other system bits, 45 for the hole 41..47 and 60 for
- * the other regular bits, and ref_expand() copies those to their regions.
+ * exhaustive space, whose inputs have bits only in its universe and
+ * SAN_PROBE, except bnd which may also hold every other bit, every other
+ * bit of a region behaves alike: the universe and SAN_PROBE are computed
+ * with bit 30 standing for the other system bits, 45 for the hole 41..47
+ * and 60 for the other regular bits, and ref_expand() copies those to
+ * their regions.
  */
 struct ref_bits {
 	unsigned int bit[64];
@@ -418,6 +591,8 @@ static void ref_bits_init(struct ref_bits *rb, const unsigned int *u,
 		rb->bit[rb->n++] = u[k];
 		rb->known |= B(u[k]);
 	}
+	rb->bit[rb->n++] = 63;
+	rb->known |= SAN_PROBE;
 	rb->bit[rb->n++] = 30;
 	rb->bit[rb->n++] = 45;
 	rb->bit[rb->n++] = 60;
@@ -447,11 +622,14 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 	for (k = 0; k < rb->n; k++) {
 		b = rb->bit[k];
 		ref_file_bit(in, f, pol, b, &fp[k], &fi[k], &fe[k]);
-		if (fp[k] && bit(in->bnd, b))
+		/* SPEC 4.1.4: Fp ∩ bnd adds a capability not already in Pp */
+		if (fp[k] && bit(in->bnd, b) && !bit(in->pp, b))
 			o->gained = true;
 	}
 	o->no_gain = f->no_gain;
-	sanitize = (f->setid || o->gained) && !in->no_sxid_sanitize;
+	/* A real raise of privilege: a new euid/egid, or a gain. */
+	sanitize = (f->setid_new || o->gained) && !in->no_sxid_sanitize;
+	o->sanitized = sanitize;
 	for (k = 0; k < rb->n; k++) {
 		bool pa, pp, pe;
 
@@ -461,7 +639,8 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 		     pa;
 		pe = (bit(in->pi, b) && bit(in->pe, b) && fi[k]) ||
 		     (fp[k] && fe[k] && bit(in->bnd, b)) || pa;
-		if (sanitize && b >= 48)
+		/* Sanitize reinstates REGULAR ∩ bnd only. */
+		if (sanitize && b >= 48 && bit(in->bnd, b))
 			pp = pe = true;
 		o->pp |= (u64)pp << b;
 		o->pe |= (u64)pe << b;
@@ -490,6 +669,7 @@ static void ref_transition(const struct nc_exec_in *in,
 	f.no_gain = in->no_gain || !bit(in->pe, 51);
 	f.setuid_root = in->setuid_root && !f.no_gain;
 	f.setid = in->setid && !f.no_gain;
+	f.setid_new = in->setid_new && !f.no_gain;
 	ref_sets(in, &f, NC_POLICY_INHERIT, rb, inh);
 	ref_sets(in, &f, NC_POLICY_STRICT, rb, str);
 	*aud = *inh;
@@ -510,7 +690,10 @@ enum {
 	P_NOGAIN_FLAG,
 	P_NOGAIN_SXID,
 	P_SANITIZE_IFF,
+	P_SANITIZE_PROBE,
 	P_GAINED,
+	P_NO_SILENT_REG,
+	P_SANITIZE_BND,
 	P_AUDIT_SETS,
 	P_AUDIT_LOST,
 	P_LABELED_POLICY,
@@ -522,12 +705,15 @@ static const char * const prop_name[P_COUNT] = {
 	[P_PE_IN_PP]	= "P'e ⊆ P'p",
 	[P_PI_EQ_PP]	= "P'i == P'p",
 	[P_PA]		= "P'a ⊆ Pa ∩ SYSTEM ∩ P'p, empty on xattr or setid",
-	[P_BOUND]	= "P'p, P'e ⊆ (Pi∩Fi)∪(Fp∩bnd)∪P'a, plus REGULAR iff sanitize",
+	[P_BOUND]	= "P'p, P'e ⊆ (Pi∩Fi)∪(Fp∩bnd)∪P'a, plus REGULAR∩bnd iff sanitize",
 	[P_STRICT_SUBSET] = "strict result ⊆ inherit result",
 	[P_NOGAIN_FLAG]	= "no_gain flag: no system gain outside Pi∩Fi∪P'a, no sanitize",
 	[P_NOGAIN_SXID]	= "Pe without cap_reg_sxid: no system gain, no sanitize",
-	[P_SANITIZE_IFF] = "sanitize iff (setid_eff || gained) && !no_sxid_sanitize",
-	[P_GAINED]	= "gained == (Fp ∩ bnd != ∅) after the no-gain rule",
+	[P_SANITIZE_IFF] = "sanitized == (setid_new_eff || gained) && !no_sxid_sanitize",
+	[P_SANITIZE_PROBE] = "SAN_PROBE (in bnd, not in Pi) in P'p and P'e iff sanitize",
+	[P_GAINED]	= "gained == (Fp ∩ bnd ⊄ Pp) after the no-gain rule",
+	[P_NO_SILENT_REG] = "not sanitized: P'p ∩ REGULAR ⊆ Pi, P'e ∩ REGULAR ⊆ Pi ∩ Pe",
+	[P_SANITIZE_BND] = "no regular bit outside bnd is added (P'p ∖ Pi, P'e ∖ (Pi∩Pe))",
 	[P_AUDIT_SETS]	= "audit returns the inherit sets",
 	[P_AUDIT_LOST]	= "audit strict_lost == inherit minus strict (0 if labeled/setuid-root)",
 	[P_LABELED_POLICY] = "labeled file: the policy makes no difference",
@@ -570,13 +756,16 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 {
 	struct nc_exec_in in[NC_POLICY_COUNT];
 	struct nc_exec_out o[NC_POLICY_COUNT], ref[NC_POLICY_COUNT];
-	bool no_gain, setid, suid, sanitize, gained;
-	u64 fp, fi, fe, lo;
+	bool no_gain, setid, setid_new, suid, sanitize, gained, probe;
+	u64 fp, fi, fe, lo, san;
 	int p;
 
 	no_gain = base->no_gain || !(base->pe & R_SXID);
 	setid = base->setid && !no_gain;
+	setid_new = base->setid_new && !no_gain;
 	suid = base->setuid_root && !no_gain;
+	/* See SAN_PROBE: only sanitize can set bit 63 of P'p or P'e. */
+	probe = (base->bnd & SAN_PROBE) && !(base->pi & SAN_PROBE);
 
 	for (p = 0; p < NC_POLICY_COUNT; p++) {
 		in[p] = *base;
@@ -610,8 +799,10 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 		}
 		if (no_gain)
 			fp = 0;
-		gained = (fp & base->bnd) != 0;
-		sanitize = (setid || gained) && !base->no_sxid_sanitize;
+		/* SPEC 4.1.4: a real raise of privilege. */
+		gained = (fp & base->bnd & ~base->pp) != 0;
+		sanitize = (setid_new || gained) && !base->no_sxid_sanitize;
+		san = sanitize ? REG & base->bnd : 0;
 
 		CHECK(P_PE_IN_PP, subset(r->pe, r->pp), i, r);
 		CHECK(P_PI_EQ_PP, r->pi == r->pp, i, r);
@@ -621,36 +812,48 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 		       r->pa == (base->pa & SYS)), i, r);
 
 		lo = (base->pi & fi) | (fp & base->bnd) | r->pa;
-		if (sanitize)
-			CHECK(P_BOUND, subset(r->pp, lo | REG) &&
-			      subset(REG, r->pp) && subset(REG, r->pe) &&
-			      subset(r->pe, lo | REG), i, r);
-		else
-			CHECK(P_BOUND, subset(r->pp, lo) && subset(r->pe, lo),
-			      i, r);
+		CHECK(P_BOUND, subset(r->pp, lo | san) && subset(san, r->pp) &&
+		      subset(san, r->pe) && subset(r->pe, lo | san), i, r);
 
 		if (base->no_gain)
 			CHECK(P_NOGAIN_FLAG,
 			      subset(r->pp & SYS, (base->pi & fi) | r->pa) &&
 			      subset(r->pp & REG, base->pi) &&
 			      subset(r->pe & REG, base->pi & base->pe) &&
-			      !r->gained, i, r);
+			      !r->gained && !r->sanitized, i, r);
 		else if (!(base->pe & R_SXID))
 			CHECK(P_NOGAIN_SXID,
 			      subset(r->pp & SYS, (base->pi & fi) | r->pa) &&
 			      subset(r->pp & REG, base->pi) &&
 			      subset(r->pe & REG, base->pi & base->pe) &&
-			      !r->gained, i, r);
+			      !r->gained && !r->sanitized, i, r);
 
-		/* SAN_PROBE is never in Pi nor bnd: only sanitize sets it. */
-		CHECK(P_SANITIZE_IFF, sanitize == bit(r->pp, 63) &&
-		      sanitize == bit(r->pe, 63), i, r);
+		CHECK(P_SANITIZE_IFF, r->sanitized == sanitize, i, r);
+		if (probe)
+			CHECK(P_SANITIZE_PROBE, sanitize == bit(r->pp, 63) &&
+			      sanitize == bit(r->pe, 63), i, r);
 		CHECK(P_GAINED, r->gained == gained, i, r);
+
+		/*
+		 * Stated on the output alone, whatever the formulas: a
+		 * regular capability outside the old Pi (Pi ∩ Pe for P'e)
+		 * only comes with sanitized, and never from outside bnd.
+		 */
+		if (!r->sanitized)
+			CHECK(P_NO_SILENT_REG,
+			      subset(r->pp & REG, base->pi) &&
+			      subset(r->pe & REG, base->pi & base->pe), i, r);
+		CHECK(P_SANITIZE_BND,
+		      subset(r->pp & REG & ~base->pi, base->bnd) &&
+		      subset(r->pe & REG & ~(base->pi & base->pe), base->bnd),
+		      i, r);
 
 		CHECK(P_REFERENCE, ref[p].pp == r->pp && ref[p].pe == r->pe &&
 		      ref[p].pi == r->pi && ref[p].pa == r->pa &&
 		      ref[p].strict_lost == r->strict_lost &&
-		      ref[p].gained == r->gained, i, r);
+		      ref[p].gained == r->gained &&
+		      ref[p].sanitized == r->sanitized &&
+		      ref[p].no_gain == r->no_gain, i, r);
 	}
 
 	CHECK(P_STRICT_SUBSET,
@@ -665,7 +868,8 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 	      o[NC_POLICY_AUDIT].pe == o[NC_POLICY_INHERIT].pe &&
 	      o[NC_POLICY_AUDIT].pi == o[NC_POLICY_INHERIT].pi &&
 	      o[NC_POLICY_AUDIT].pa == o[NC_POLICY_INHERIT].pa &&
-	      o[NC_POLICY_AUDIT].gained == o[NC_POLICY_INHERIT].gained,
+	      o[NC_POLICY_AUDIT].gained == o[NC_POLICY_INHERIT].gained &&
+	      o[NC_POLICY_AUDIT].sanitized == o[NC_POLICY_INHERIT].sanitized,
 	      &in[NC_POLICY_AUDIT], &o[NC_POLICY_AUDIT]);
 
 	if (base->has_xattr || suid)
@@ -683,7 +887,9 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 		      o[NC_POLICY_STRICT].pp == o[NC_POLICY_INHERIT].pp &&
 		      o[NC_POLICY_STRICT].pe == o[NC_POLICY_INHERIT].pe &&
 		      o[NC_POLICY_STRICT].pa == o[NC_POLICY_INHERIT].pa &&
-		      o[NC_POLICY_STRICT].gained == o[NC_POLICY_INHERIT].gained,
+		      o[NC_POLICY_STRICT].gained == o[NC_POLICY_INHERIT].gained &&
+		      o[NC_POLICY_STRICT].sanitized ==
+		      o[NC_POLICY_INHERIT].sanitized,
 		      &in[NC_POLICY_STRICT], &o[NC_POLICY_STRICT]);
 }
 
@@ -718,9 +924,13 @@ struct pstate {
 
 /*
  * Every Pp, Pe, Pi, Pa and bnd over the universe pu[0..pn) (respecting
- * Pe ⊆ Pp, Pi ⊆ Pp, Pa ⊆ Pp ∩ Pi ∩ SYSTEM), every setuid_root, setid,
- * no_gain and no_sxid_sanitize, an unlabeled file and every labeled file
- * with Fp and Fi over the universe fu[0..fn) and both effective flags;
+ * Pe ⊆ Pp, Pi ⊆ Pp, Pa ⊆ Pp ∩ Pi ∩ SYSTEM); bnd also holds SAN_PROBE, and
+ * either nothing else or every bit outside the universe (so that sanitize
+ * has REGULAR ∩ bnd beyond the universe to add, and setuid-root's Fp
+ * system bits beyond the universe to grant). Every setuid_root, setid,
+ * setid_new (only with setid: the header says it implies setid), no_gain
+ * and no_sxid_sanitize, an unlabeled file and every labeled file with Fp
+ * and Fi over the universe fu[0..fn) and both effective flags;
  * check_input() runs each under the three policies.
  */
 static void run_exhaustive(const char *name, const unsigned int *pu,
@@ -732,7 +942,9 @@ static void run_exhaustive(const char *name, const unsigned int *pu,
 	struct props st;
 	struct nc_exec_in in;
 	size_t nps = 0, k;
-	unsigned int a, b, c, d, bnd, fl, fp, fi, fe, np = 1u << pn;
+	unsigned int a, b, c, d, bnd, rest, fl, fp, fi, fe, np = 1u << pn;
+	u64 umask = usub(pu, np - 1);
+	const u64 bnd_rest[2] = { SAN_PROBE, ~umask };
 
 	memset(&st, 0, sizeof(st));
 	ref_bits_init(&rb, pu, pn);
@@ -759,13 +971,17 @@ static void run_exhaustive(const char *name, const unsigned int *pu,
 		in.pe = ps[k].pe;
 		in.pi = ps[k].pi;
 		in.pa = ps[k].pa;
-		for (bnd = 0; bnd < np; bnd++) {
-			in.bnd = usub(pu, bnd);
-			for (fl = 0; fl < 16; fl++) {
+		for (bnd = 0; bnd < 2 * np; bnd++) {
+			rest = bnd / np;
+			in.bnd = usub(pu, bnd % np) | bnd_rest[rest];
+			for (fl = 0; fl < 32; fl++) {
 				in.setuid_root = fl & 1;
 				in.setid = fl & 2;
 				in.no_gain = fl & 4;
 				in.no_sxid_sanitize = fl & 8;
+				in.setid_new = fl & 16;
+				if (in.setid_new && !in.setid)
+					continue;
 
 				in.has_xattr = false;
 				in.fp = 0;
@@ -786,8 +1002,8 @@ static void run_exhaustive(const char *name, const unsigned int *pu,
 			}
 		}
 	}
-	tap_diag("%s: %zu process states, %llu inputs x 3 policies", name,
-		 nps, st.cases);
+	tap_diag("%s: %zu process states, %u bounding sets, %llu inputs x 3 policies",
+		 name, nps, 2 * np, st.cases);
 	report(&st, name);
 }
 
@@ -836,10 +1052,18 @@ static void run_random(unsigned long n)
 		memset(&in, 0, sizeof(in));
 		in.pp = rmask();
 		in.pe = rmask() & in.pp;
-		in.pi = rmask() & in.pp & ~SAN_PROBE;
+		in.pi = rmask() & in.pp;
 		in.pa = rmask() & in.pp & in.pi & SYS;
-		in.bnd = rmask() & ~SAN_PROBE;
+		in.bnd = rmask();
 		flags = rnd();
+		/*
+		 * Three in four inputs carry the sanitize probe (see
+		 * SAN_PROBE); the rest leave bit 63 random.
+		 */
+		if ((flags & 0x600) != 0x600) {
+			in.bnd |= SAN_PROBE;
+			in.pi &= ~SAN_PROBE;
+		}
 		/* Often hold cap_reg_sxid, so that both branches are seen. */
 		if (flags & 0x100) {
 			in.pe |= R_SXID;
@@ -849,6 +1073,8 @@ static void run_random(unsigned long n)
 		in.fe = flags & 2;
 		in.setuid_root = flags & 4;
 		in.setid = flags & 8;
+		/* setid_new implies setid (newcaps_policy.h) */
+		in.setid_new = in.setid && (flags & 0x800);
 		in.no_gain = (flags & 0x30) == 0x30;
 		in.no_sxid_sanitize = (flags & 0xc0) == 0xc0;
 		/* Random file masks even without xattr: must be ignored. */

@@ -13,14 +13,20 @@
  *   open:P openat:P openat2:P creat:P handle:P (open_by_handle_at)
  *   execve:P execveat:P (P, a copy of nc-try, runs as "P regular";
  *   on success nothing follows)
- *   wopen:P append:P trunc:P create:P unlink:P rename:P:Q link:P:Q
+ *   wopen:P append:P trunc:P rtrunc:P (O_RDONLY|O_TRUNC) create:P unlink:P
+ *   rename:P:Q link:P:Q
  *   mkdir:P rmdir:P mknod:P (a FIFO) symlink:TARGET:P chmod:P chown:P
  *   utimes:P truncate:P setxattr:P removexattr:P (user.newcaps)
  *   setflags:P (FS_IOC_SETFLAGS, unchanged flags, on a read-only fd)
  *   attach seize (on a child forked before the drop) traceme
  *   fd-write fd-read fd-truncate (on the --keep-fd descriptor)
  *   capset-v3 (the current sets again) raise:NAME (newcaps capset adding
- *   NAME back) setuid:UID unshare-user keepcaps ambient:NAME
+ *   NAME back) drop:NAME,... (newcaps capset dropping regular ones)
+ *   prm-drop-v3:CAP prm-drop-new:CAP (capset of version 3 or newcaps
+ *   dropping system capability number CAP from Pp and Pe, Pi unchanged)
+ *   inh (print the system inheritable set, capget version 3)
+ *   setuid:UID unshare-user userns-root (unshare(CLONE_NEWUSER) mapping
+ *   uid and gid 0 to the caller's) keepcaps ambient:NAME
  *   bset-read:NAME bset-drop:NAME (with PR_CAPBSET_NEWCAPS; read prints
  *   the value) bset-read-plain:NAME (without it) securebits:HEX
  *   regular (print the regular part of the effective set, newcaps capget)
@@ -159,6 +165,70 @@ static long try_capset_v3(void)
 	return syscall(SYS_capset, &hdr, data);
 }
 
+/* Pp and Pe lose system capability @cap, Pi keeps it (Pi ⊄ Pp). */
+static long try_prm_drop(const char *cap, int newcaps)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[2];
+	unsigned int n = atoi(cap);
+
+	if (n > 40) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (newcaps ? capget_new(data) : syscall(SYS_capget, &hdr, data))
+		return -1;
+	data[n / 32].permitted &= ~(1U << (n % 32));
+	data[n / 32].effective &= ~(1U << (n % 32));
+	if (newcaps)
+		return capset_new(data);
+	return syscall(SYS_capset, &hdr, data);
+}
+
+static void show_inheritable(void)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[2];
+
+	if (syscall(SYS_capget, &hdr, data))
+		printf("inh %s\n", result(-1));
+	else
+		printf("inh %016llx\n",
+		       (unsigned long long)data[1].inheritable << 32 |
+		       data[0].inheritable);
+}
+
+/* A user namespace whose root is the caller, as "unshare -Ur" makes. */
+static long try_userns_root(void)
+{
+	uid_t uid = getuid();
+	gid_t gid = getgid();
+	char map[64];
+	int fd;
+
+	if (unshare(CLONE_NEWUSER))
+		return -1;
+	fd = open("/proc/self/setgroups", O_WRONLY);
+	if (fd < 0 || write(fd, "deny", 4) != 4)
+		return -1;
+	close(fd);
+	snprintf(map, sizeof(map), "0 %u 1", (unsigned int)uid);
+	fd = open("/proc/self/uid_map", O_WRONLY);
+	if (fd < 0 || write(fd, map, strlen(map)) < 0)
+		return -1;
+	close(fd);
+	snprintf(map, sizeof(map), "0 %u 1", (unsigned int)gid);
+	fd = open("/proc/self/gid_map", O_WRONLY);
+	if (fd < 0 || write(fd, map, strlen(map)) < 0)
+		return -1;
+	close(fd);
+	return 0;
+}
+
 static long try_bset(const char *name, int option, unsigned long flags)
 {
 	unsigned int cap;
@@ -241,6 +311,8 @@ static long run(const char *a)
 		return open(p, O_WRONLY);
 	if (is(a, "append"))
 		return open(p, O_WRONLY | O_APPEND);
+	if (is(a, "rtrunc"))
+		return open(p, O_RDONLY | O_TRUNC);
 	if (is(a, "trunc"))
 		return open(p, O_WRONLY | O_TRUNC);
 	if (is(a, "create"))
@@ -289,6 +361,14 @@ static long run(const char *a)
 		return try_capset_v3();
 	if (is(a, "raise"))
 		return try_raise(p);
+	if (is(a, "drop"))
+		return drop_regular(p);
+	if (is(a, "prm-drop-v3"))
+		return try_prm_drop(p, 0);
+	if (is(a, "prm-drop-new"))
+		return try_prm_drop(p, 1);
+	if (is(a, "userns-root"))
+		return try_userns_root();
 	if (is(a, "setuid"))
 		return setresuid(atoi(p), atoi(p), atoi(p));
 	if (is(a, "unshare-user"))
@@ -352,6 +432,10 @@ int main(int argc, char **argv)
 	for (; i < argc; i++) {
 		if (is(argv[i], "regular")) {
 			show_regular();
+			continue;
+		}
+		if (is(argv[i], "inh")) {
+			show_inheritable();
 			continue;
 		}
 		rc = run(argv[i]);

@@ -30,5 +30,10 @@ echo "# table: capsh-drop-all $(/usr/sbin/capsh --shell=/bin/sh --drop=all -- -c
 echo "# table: capsh-uid-1000 $(nc-probe run --as 1000 -- /usr/sbin/capsh --print | tr '\n' ' ')"
 echo "# table: capget-v3 $(nc-probe capget 20080522)"
 echo "# table: capget-newcaps $(nc-probe capget 20261202)"
-echo "# table: securebits-0x100 $(nc-probe run --securebits 100 -- $NCP sets 2>&1 | head -n 1)"
+# The root of a new user namespace after exec (SPEC 4.2: as mainline).
+echo "# table: unshare-Ur $(sets_of unshare -Ur $NCP sets)"
+echo "# table: unshare-Ur-uid-1000 $(sets_of setpriv --reuid 1000 --regid 1000 --clear-groups --inh-caps=-all /usr/bin/unshare -Ur $NCP sets)"
+# A legacy capset asking for Pi outside Pp (mainline allows it).
+echo "# table: legacy-capset-pi-outside-pp $(nc-try prm-drop-v3:13 inh | tr '\n' ' ')"
+echo "# table: securebits-0x10000 $(nc-probe run --securebits 10000 -- $NCP sets 2>&1 | head -n 1)"
 finish

@@ -44,10 +44,12 @@ run_scenarios() {
 	scenario user-nnp-raw-ep $NCP run --as 1000 --nnp -- /mnt/inh/raw-ep sets
 	scenario user-no-sxid-suid \
 		$NCP run --as 1000 --drop-reg cap_reg_sxid -- /mnt/inh/suid sets
-	scenario root-dropped-write-suid-sanitized \
+	scenario root-dropped-write-suid \
 		$NCP run --drop-reg cap_reg_write -- /mnt/str/suid sets
+	scenario user-dropped-write-suid-sanitized \
+		$NCP run --as 1000 --drop-reg cap_reg_write -- /mnt/str/suid sets
 	scenario root-dropped-write-suid-no-sanitize \
-		$NCP run --drop-reg cap_reg_write --securebits 100 -- /mnt/str/suid sets
+		$NCP run --drop-reg cap_reg_write --securebits 10000 -- /mnt/str/suid sets
 	scenario root-dropped-write-unlabeled \
 		$NCP run --drop-reg cap_reg_write -- /mnt/inh/probe sets
 	scenario root-legacy-clear $NCP run --legacy-clear -- /mnt/inh/probe sets

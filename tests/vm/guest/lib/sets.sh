@@ -10,6 +10,7 @@ REG=ffff000000000000		# the regular region, bits 48..63
 NET_RAW=0000000000002000	# capability 13
 REG_NO_SXID=fff7000000000000	# REG without cap_reg_sxid (51)
 REG_NO_WRITE=ffef000000000000	# REG without cap_reg_write (52)
+REG_NO_PTRACE=ffdf000000000000	# REG without cap_reg_ptrace (53)
 
 sets_of() {
 	"$@" 2>&1 | awk '

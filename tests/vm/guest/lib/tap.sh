@@ -9,6 +9,7 @@ tap_failed=0
 mount() { /usr/bin/mount "$@"; }
 umount() { /usr/bin/umount "$@"; }
 setpriv() { /usr/bin/setpriv "$@"; }
+unshare() { /usr/bin/unshare "$@"; }
 tune2fs() { /usr/sbin/tune2fs "$@"; }
 
 plan() {
@@ -33,6 +34,22 @@ is() { # is ACTUAL EXPECTED DESCRIPTION
 		echo "#   got:      '$1'"
 		echo "#   expected: '$2'"
 	fi
+}
+
+# check NAME OUTPUT EXPECTED-LINE...: one test per line expected in OUTPUT
+check() {
+	name=$1 out=$2
+	shift 2
+	for line in "$@"; do
+		case "
+$out
+" in
+		*"
+$line
+"*) ok 0 "$name: $line" ;;
+		*) ok 1 "$name: $line"; echo "#   output: $(echo "$out" | tr '\n' '|')" ;;
+		esac
+	done
 }
 
 diag() {
