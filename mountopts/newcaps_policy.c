@@ -258,6 +258,33 @@ const char *nc_policy_name(enum nc_policy policy)
 }
 
 /**
+ * nc_policy_strictest() - the stricter of two policies
+ * @a: a policy
+ * @b: another policy
+ *
+ * strict is stricter than audit, and audit than inherit: audit computes as
+ * inherit but reports, so it never grants more. Used for the policies of
+ * an exec chain and for a policy stored on the medium, which may only
+ * tighten default_policy.
+ *
+ * Return: @a or @b, whichever is stricter.
+ */
+enum nc_policy nc_policy_strictest(enum nc_policy a, enum nc_policy b)
+{
+	static const unsigned char rank[NC_POLICY_COUNT] = {
+		[NC_POLICY_INHERIT] = 0,
+		[NC_POLICY_AUDIT] = 1,
+		[NC_POLICY_STRICT] = 2,
+	};
+
+	if ((unsigned int)a >= NC_POLICY_COUNT)
+		return b;
+	if ((unsigned int)b >= NC_POLICY_COUNT)
+		return a;
+	return rank[a] >= rank[b] ? a : b;
+}
+
+/**
  * nc_policy_parse() - parse a policy name
  * @s: the text, not necessarily NUL-terminated
  * @len: its exact length (a caller strips a trailing newline first)

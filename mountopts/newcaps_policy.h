@@ -128,6 +128,7 @@ struct nc_exec_out {
 void nc_exec_transition(const struct nc_exec_in *in, struct nc_exec_out *out);
 
 const char *nc_policy_name(enum nc_policy policy);
+enum nc_policy nc_policy_strictest(enum nc_policy a, enum nc_policy b);
 int nc_policy_parse(const char *s, size_t len, enum nc_policy *policy);
 
 const char *nc_cap_name(unsigned int cap);

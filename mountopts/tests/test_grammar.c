@@ -135,6 +135,30 @@ static void test_policy(void)
 			ret = 1;
 	}
 	tap_ok(!ret, "caps=: name -> parse round trip");
+
+	/* SPEC 4.1.1 and 5: strict > audit > inherit, in either order. */
+	tap_ok(nc_policy_strictest(NC_POLICY_INHERIT, NC_POLICY_STRICT) ==
+	       NC_POLICY_STRICT &&
+	       nc_policy_strictest(NC_POLICY_STRICT, NC_POLICY_INHERIT) ==
+	       NC_POLICY_STRICT, "strictest: strict over inherit");
+	tap_ok(nc_policy_strictest(NC_POLICY_AUDIT, NC_POLICY_STRICT) ==
+	       NC_POLICY_STRICT &&
+	       nc_policy_strictest(NC_POLICY_STRICT, NC_POLICY_AUDIT) ==
+	       NC_POLICY_STRICT, "strictest: strict over audit");
+	tap_ok(nc_policy_strictest(NC_POLICY_INHERIT, NC_POLICY_AUDIT) ==
+	       NC_POLICY_AUDIT &&
+	       nc_policy_strictest(NC_POLICY_AUDIT, NC_POLICY_INHERIT) ==
+	       NC_POLICY_AUDIT, "strictest: audit over inherit");
+	ret = 0;
+	for (i = 0; i < NC_POLICY_COUNT; i++)
+		if (nc_policy_strictest((enum nc_policy)i, (enum nc_policy)i) !=
+		    (enum nc_policy)i ||
+		    nc_policy_strictest((enum nc_policy)i, NC_POLICY_COUNT) !=
+		    (enum nc_policy)i ||
+		    nc_policy_strictest(NC_POLICY_COUNT, (enum nc_policy)i) !=
+		    (enum nc_policy)i)
+			ret = 1;
+	tap_ok(!ret, "strictest: idempotent, an invalid policy never wins");
 }
 
 /* ---------------------------------------------------------------- */
