@@ -202,30 +202,31 @@ static void show_inheritable(void)
 		       data[0].inheritable);
 }
 
+/* Write @text to the /proc file @path in one write(); -1 on failure. */
+static int write_proc(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY), rc = -1;
+
+	if (fd < 0)
+		return -1;
+	if (write(fd, text, strlen(text)) == (ssize_t)strlen(text))
+		rc = 0;
+	close(fd);
+	return rc;
+}
+
 /* A user namespace whose root is the caller, as "unshare -Ur" makes. */
 static long try_userns_root(void)
 {
-	uid_t uid = getuid();
-	gid_t gid = getgid();
-	char map[64];
-	int fd;
+	char uid_map[32], gid_map[32];
 
-	if (unshare(CLONE_NEWUSER))
+	snprintf(uid_map, sizeof(uid_map), "0 %u 1", (unsigned int)getuid());
+	snprintf(gid_map, sizeof(gid_map), "0 %u 1", (unsigned int)getgid());
+	if (unshare(CLONE_NEWUSER) ||
+	    write_proc("/proc/self/setgroups", "deny") ||
+	    write_proc("/proc/self/uid_map", uid_map) ||
+	    write_proc("/proc/self/gid_map", gid_map))
 		return -1;
-	fd = open("/proc/self/setgroups", O_WRONLY);
-	if (fd < 0 || write(fd, "deny", 4) != 4)
-		return -1;
-	close(fd);
-	snprintf(map, sizeof(map), "0 %u 1", (unsigned int)uid);
-	fd = open("/proc/self/uid_map", O_WRONLY);
-	if (fd < 0 || write(fd, map, strlen(map)) < 0)
-		return -1;
-	close(fd);
-	snprintf(map, sizeof(map), "0 %u 1", (unsigned int)gid);
-	fd = open("/proc/self/gid_map", O_WRONLY);
-	if (fd < 0 || write(fd, map, strlen(map)) < 0)
-		return -1;
-	close(fd);
 	return 0;
 }
 
