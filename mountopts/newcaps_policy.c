@@ -224,24 +224,28 @@ static void nc_exec_sets(const struct nc_exec_in *in,
  * rule holds), or Fp & bnd adds a capability not in Pp -- reinstates
  * REGULAR & bnd in P'p, P'e and P'i, unless @in->no_sxid_sanitize is set:
  * a regular capability dropped from the bounding set stays dropped.
- * For NC_POLICY_AUDIT the sets are those of NC_POLICY_INHERIT, and
- * @out->strict_lost names what NC_POLICY_STRICT would have removed from the
- * permitted or the effective set.
+ * For NC_POLICY_AUDIT the sets are those of NC_POLICY_INHERIT. For
+ * NC_POLICY_AUDIT and NC_POLICY_STRICT, @out->strict_lost names what strict
+ * removes (would remove) from the permitted or the effective set compared
+ * with inherit.
  */
 void nc_exec_transition(const struct nc_exec_in *in, struct nc_exec_out *out)
 {
 	struct nc_file_masks f;
-	struct nc_exec_out strict;
 
 	nc_get_file_masks(in, in->policy, &f);
 	nc_exec_sets(in, &f, out);
 
-	if (in->policy != NC_POLICY_AUDIT || in->has_xattr || f.setuid_root)
+	if (in->policy == NC_POLICY_INHERIT || in->has_xattr || f.setuid_root)
 		return;
-
-	nc_get_file_masks(in, NC_POLICY_STRICT, &f);
-	nc_exec_sets(in, &f, &strict);
-	out->strict_lost = (out->pp & ~strict.pp) | (out->pe & ~strict.pe);
+	/*
+	 * Without masks the two policies differ only in Fi: inherit's is
+	 * ALL, strict's the regular region; Fp is empty in both and sanitize
+	 * adds regular bits only. So strict takes the system part of Pi from
+	 * P'p (and from P'e, whose Pi part is within it), except what the
+	 * ambient set carries on. Closed form: no second evaluation per exec.
+	 */
+	out->strict_lost = in->pi & NC_SYSTEM_MASK & ~out->pa;
 }
 
 /**

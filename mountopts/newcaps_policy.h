@@ -101,8 +101,10 @@ struct nc_exec_in {
  * @pe: new effective set
  * @pi: new inheritable set
  * @pa: new ambient set
- * @strict_lost: capabilities (of @pp or @pe) that the strict policy would
- *	have removed; non-zero only for NC_POLICY_AUDIT on a file without masks
+ * @strict_lost: capabilities (of @pp or @pe) that the strict policy
+ *	removes compared with inherit: for NC_POLICY_AUDIT what it would
+ *	have removed, for NC_POLICY_STRICT what it did; 0 for a file with
+ *	masks or a setuid-root exec, and for NC_POLICY_INHERIT
  * @gained: the file's permitted mask adds a capability the process did
  *	not hold (Fp ∩ bnd ⊄ Pp, mainline's __cap_gained())
  * @sanitized: the exec really raised privilege and REGULAR ∩ bnd was

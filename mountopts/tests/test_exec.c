@@ -100,7 +100,8 @@ static const struct hcase hcases[] = {
 	/* strict: Fi = REG: P'p = ALL & REG, P'e = ALL & ALL & REG. */
 	{ "root, unlabeled file, strict: keeps only regular",
 	  { ROOT, .policy = NC_POLICY_STRICT },
-	  { .pp = REG, .pe = REG, .pi = REG } },
+	  { .pp = REG, .pe = REG, .pi = REG,
+	    .strict_lost = SYS } },
 	/* audit = inherit sets; strict would lose SYS from pp and pe. */
 	{ "root, unlabeled file, audit: inherit sets, strict_lost = SYS",
 	  { ROOT, .policy = NC_POLICY_AUDIT },
@@ -142,7 +143,8 @@ static const struct hcase hcases[] = {
 	    .pi = CHOWN | NET_RAW | REG, .pa = NET_RAW, .bnd = ALL,
 	    .policy = NC_POLICY_STRICT },
 	  { .pp = NET_RAW | REG, .pe = NET_RAW | REG, .pi = NET_RAW | REG,
-	    .pa = NET_RAW } },
+	    .pa = NET_RAW,
+	    .strict_lost = CHOWN } },
 	/*
 	 * Pi = chown + REG, Pe = REG (chown not effective): strict loses
 	 * chown from pp only; pe is REG in both.
@@ -396,7 +398,8 @@ static const struct hcase hcases[] = {
 	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
 	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
 	    .setid = true, .policy = NC_POLICY_STRICT },
-	  { .pp = REG & ~R_OPEN, .pe = REG & ~R_OPEN, .pi = REG & ~R_OPEN } },
+	  { .pp = REG & ~R_OPEN, .pe = REG & ~R_OPEN, .pi = REG & ~R_OPEN,
+	    .strict_lost = NET_BIND } },
 	/*
 	 * (c) Same exec, but to a new group (setid_new): sanitize reinstates
 	 * REG & bnd = REG, cap_reg_open included.
@@ -405,7 +408,8 @@ static const struct hcase hcases[] = {
 	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
 	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
 	    .setid = true, .setid_new = true, .policy = NC_POLICY_STRICT },
-	  { .pp = REG, .pe = REG, .pi = REG, .sanitized = true } },
+	  { .pp = REG, .pe = REG, .pi = REG, .sanitized = true,
+	    .strict_lost = NET_BIND } },
 	/*
 	 * (c) setuid to a new non-root uid, inherit: P'a = 0 (setid);
 	 * P'p = Pi & ALL = (REG \ write) | chown, plus REG & bnd = REG;
@@ -423,7 +427,8 @@ static const struct hcase hcases[] = {
 	    .pi = (REG & ~R_OPEN) | NET_BIND, .pa = NET_BIND, .bnd = ALL,
 	    .setid = true, .setid_new = true, .no_sxid_sanitize = true,
 	    .policy = NC_POLICY_STRICT },
-	  { .pp = REG & ~R_OPEN, .pe = REG & ~R_OPEN, .pi = REG & ~R_OPEN } },
+	  { .pp = REG & ~R_OPEN, .pe = REG & ~R_OPEN, .pi = REG & ~R_OPEN,
+	    .strict_lost = NET_BIND } },
 	/* setgid under no_gain: the bit is ignored, ambient kept. */
 	{ "setgid exec with no_gain: ignored, ambient kept, no sanitize",
 	  { .pp = (REG & ~R_OPEN) | NET_BIND, .pe = (REG & ~R_OPEN) | NET_BIND,
@@ -654,8 +659,9 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 
 /*
  * The reference result under each policy: inherit and strict from the
- * equations; audit has the inherit sets and, for an unlabeled file that
- * is not the setuid-root case, what strict removes from P'p or P'e.
+ * equations; audit has the inherit sets; audit and strict have, for an
+ * unlabeled file that is not the setuid-root case, what strict removes
+ * from P'p or P'e compared with inherit.
  */
 static void ref_transition(const struct nc_exec_in *in,
 			   const struct ref_bits *rb,
@@ -673,8 +679,10 @@ static void ref_transition(const struct nc_exec_in *in,
 	ref_sets(in, &f, NC_POLICY_INHERIT, rb, inh);
 	ref_sets(in, &f, NC_POLICY_STRICT, rb, str);
 	*aud = *inh;
-	if (!in->has_xattr && !f.setuid_root)
+	if (!in->has_xattr && !f.setuid_root) {
 		aud->strict_lost = (inh->pp & ~str->pp) | (inh->pe & ~str->pe);
+		str->strict_lost = aud->strict_lost;
+	}
 }
 
 /* ---------------------------------------------------------------- */
@@ -715,7 +723,7 @@ static const char * const prop_name[P_COUNT] = {
 	[P_NO_SILENT_REG] = "not sanitized: P'p ∩ REGULAR ⊆ Pi, P'e ∩ REGULAR ⊆ Pi ∩ Pe",
 	[P_SANITIZE_BND] = "no regular bit outside bnd is added (P'p ∖ Pi, P'e ∖ (Pi∩Pe))",
 	[P_AUDIT_SETS]	= "audit returns the inherit sets",
-	[P_AUDIT_LOST]	= "audit strict_lost == inherit minus strict (0 if labeled/setuid-root)",
+	[P_AUDIT_LOST]	= "audit and strict: strict_lost == inherit minus strict (0 if labeled/setuid-root)",
 	[P_LABELED_POLICY] = "labeled file: the policy makes no difference",
 	[P_REFERENCE]	= "equal to the per-bit reference model",
 };
@@ -879,7 +887,7 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 		     (o[NC_POLICY_INHERIT].pe & ~o[NC_POLICY_STRICT].pe);
 	CHECK(P_AUDIT_LOST, o[NC_POLICY_AUDIT].strict_lost == lo &&
 	      o[NC_POLICY_INHERIT].strict_lost == 0 &&
-	      o[NC_POLICY_STRICT].strict_lost == 0,
+	      o[NC_POLICY_STRICT].strict_lost == lo,
 	      &in[NC_POLICY_AUDIT], &o[NC_POLICY_AUDIT]);
 
 	if (base->has_xattr)

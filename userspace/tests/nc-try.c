@@ -57,8 +57,6 @@
 #include "newcaps_policy.h"
 #include "regular.h"
 
-#define PR_CAPBSET_NEWCAPS		0x4e434150
-
 static int kept_fd = -1;
 /* One sleeping child per attach/seize action, forked before any drop. */
 static pid_t victims[64];
@@ -145,7 +143,7 @@ static long try_raise(const char *name)
 	struct __user_cap_data_struct data[2];
 	unsigned int cap;
 
-	if (parse_regular(name, &cap) || capget_new(data))
+	if (parse_regular(name, &cap) || capget_new(0, data))
 		return -1;
 	data[1].effective |= 1U << (cap - 32);
 	data[1].permitted |= 1U << (cap - 32);
@@ -178,7 +176,7 @@ static long try_prm_drop(const char *cap, int newcaps)
 		errno = EINVAL;
 		return -1;
 	}
-	if (newcaps ? capget_new(data) : syscall(SYS_capget, &hdr, data))
+	if (newcaps ? capget_new(0, data) : syscall(SYS_capget, &hdr, data))
 		return -1;
 	data[n / 32].permitted &= ~(1U << (n % 32));
 	data[n / 32].effective &= ~(1U << (n % 32));
@@ -243,7 +241,7 @@ static void show_regular(void)
 {
 	struct __user_cap_data_struct data[2];
 
-	if (capget_new(data))
+	if (capget_new(0, data))
 		printf("regular %s\n", result(-1));
 	else
 		printf("regular %016llx\n",

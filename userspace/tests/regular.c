@@ -7,29 +7,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "newcaps_policy.h"
 #include "regular.h"
-
-int capget_new(struct __user_cap_data_struct data[2])
-{
-	struct __user_cap_header_struct hdr = {
-		.version = NEWCAPS_CAPABILITY_VERSION,
-	};
-
-	return syscall(SYS_capget, &hdr, data);
-}
-
-int capset_new(struct __user_cap_data_struct data[2])
-{
-	struct __user_cap_header_struct hdr = {
-		.version = NEWCAPS_CAPABILITY_VERSION,
-	};
-
-	return syscall(SYS_capset, &hdr, data);
-}
 
 int parse_regular(const char *name, unsigned int *cap)
 {
@@ -43,7 +23,6 @@ int parse_regular(const char *name, unsigned int *cap)
 
 int drop_regular(const char *names)
 {
-	struct __user_cap_data_struct data[2];
 	char *list = strdup(names), *name, *save = NULL;
 	unsigned int cap;
 	u64 drop = 0;
@@ -59,10 +38,5 @@ int drop_regular(const char *names)
 		drop |= NC_BIT(cap);
 	}
 	free(list);
-	if (capget_new(data))
-		return -1;
-	data[1].effective &= ~(unsigned int)(drop >> 32);
-	data[1].permitted &= ~(unsigned int)(drop >> 32);
-	data[1].inheritable &= ~(unsigned int)(drop >> 32);
-	return capset_new(data);
+	return nc_drop(drop);
 }

@@ -1,0 +1,128 @@
+# Least privilege learned from use (issue 10): programs run on a caps=audit
+# mount, the audit file records the capabilities each one used,
+# newcaps-label turns that into labels, and after a remount to caps=strict
+# the same workload works with each program holding exactly what it used.
+. /tests/lib/tap.sh
+NC=/sys/kernel/security/newcaps
+W=/usr/local/bin/nc-work
+plan 37
+
+mkdir -p /mnt/l
+mount -t ext4 -o caps=audit /dev/vda /mnt/l
+ok $? "mount caps=audit"
+for p in chowner mknoder reader idler unlabeled; do
+	cp $W /mnt/l/$p || echo "# cp $p failed"
+done
+is "$(cat $NC/version)" 3 "interface version 3: the audit file shows what was used"
+
+last_seq() {
+	awk 'END { print NR ? $1 : 0 }' $NC/audit
+}
+# events_since SEQ: "PATH USED" of the events after SEQ
+events_since() {
+	awk -v s="$1" '$1 > s { print $4, $6 }' $NC/audit
+}
+# wait_used SEQ: until no event after SEQ shows "-" (its program runs);
+# tasks are freed after an RCU grace period, shortly after wait().
+wait_used() {
+	n=0
+	while events_since "$1" | grep -q ' -$' && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
+# first LINE of a workload run: "ACTION OK" or the errno name
+action() { "$@" | head -n 1; }
+# sets: "P=CapPrm E=CapEff I=CapInh" of a workload run
+sets() {
+	"$@" | awk '/^CapPrm:/ { p = $2 } /^CapEff:/ { e = $2 } /^CapInh:/ { i = $2 }
+		END { printf "P=%s E=%s I=%s\n", p, e, i }'
+}
+workload_files() {
+	rm -f /tmp/owned /tmp/null3 /tmp/secret
+	: > /tmp/owned
+	echo secret > /tmp/secret && chown 1000 /tmp/secret && chmod 0400 /tmp/secret
+}
+
+# --- audit mode: run the workload ------------------------------------
+workload_files
+seq0=$(last_seq)
+is "$(action /mnt/l/chowner chown /tmp/owned 1000)" "chown OK" "audit: chowner chowns"
+is "$(action /mnt/l/mknoder mknod /tmp/null3)" "mknod OK" "audit: mknoder makes a device"
+is "$(action /mnt/l/reader read /tmp/secret)" "read OK" "audit: reader reads a 0400 file of uid 1000"
+is "$(action /mnt/l/reader chown /tmp/owned 0)" "chown OK" "audit: reader, second run, chowns"
+is "$(action /mnt/l/idler idle)" "idle OK" "audit: idler runs"
+# A process that forks: the child's use counts for the program.
+is "$(sh -c '/mnt/l/idler idle >/dev/null; echo done')" done "a program run from a shell"
+wait_used "$seq0"
+ev=$(events_since "$seq0")
+check "audit events with the capabilities used" "$ev" \
+	"/mnt/l/chowner cap_chown" "/mnt/l/mknoder cap_mknod" \
+	"/mnt/l/reader cap_dac_read_search" "/mnt/l/reader cap_chown" \
+	"/mnt/l/idler none"
+is "$(echo "$ev" | grep -c .)" 6 "one event per exec of an unlabeled program"
+lost=$(awk -v s="$seq0" '$1 > s && $4 == "/mnt/l/chowner" { print $5 }' $NC/audit)
+case ",$lost," in *,cap_chown,*cap_sys_admin,*) r=0 ;; *) r=1 ;; esac
+ok $r "the event still lists what strict would have removed ($lost)"
+
+# --- a program still running shows "-" --------------------------------
+seq1=$(last_seq)
+mkfifo /tmp/hold
+(/mnt/l/reader read /tmp/hold > /dev/null) &
+reader=$!
+# The reader blocks opening the fifo until it has a writer.
+n=0
+while [ "$(last_seq)" = "$seq1" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+is "$(events_since "$seq1")" "/mnt/l/reader -" "while the program runs its event shows -"
+echo x > /tmp/hold
+wait $reader
+wait_used "$seq1"
+is "$(events_since "$seq1")" "/mnt/l/reader none" \
+	"once it exited: what it used (its own fifo: nothing)"
+rm -f /tmp/hold
+
+# --- learn, label ----------------------------------------------------
+newcaps-label --from-audit > /tmp/learned.policy
+ok $? "newcaps-label --from-audit"
+sed 's/^/# policy: /' /tmp/learned.policy
+newcaps-label /tmp/learned.policy
+ok $? "newcaps-label applies the learned policy"
+check "labels" "$(getcap /mnt/l/chowner /mnt/l/mknoder /mnt/l/reader)" \
+	"/mnt/l/chowner cap_chown=i" "/mnt/l/mknoder cap_mknod=i" \
+	"/mnt/l/reader cap_chown,cap_dac_read_search=i"
+is "$(getcap /mnt/l/unlabeled)" "" "a program never run stays unlabeled"
+
+# --- strict: the same workload ---------------------------------------
+mount -o remount,caps=strict /mnt/l
+ok $? "remount caps=strict"
+workload_files
+is "$(action /mnt/l/chowner chown /tmp/owned 1000)" "chown OK" "strict: chowner chowns"
+is "$(action /mnt/l/mknoder mknod /tmp/null3)" "mknod OK" "strict: mknoder makes a device"
+is "$(action /mnt/l/reader read /tmp/secret)" "read OK" "strict: reader reads the 0400 file"
+is "$(action /mnt/l/reader chown /tmp/owned 0)" "chown OK" "strict: reader chowns"
+is "$(action /mnt/l/idler idle)" "idle OK" "strict: idler runs"
+# Capability numbers: chown 0, dac_read_search 2, mknod 27.
+is "$(sets /mnt/l/chowner idle)" \
+	"P=0000000000000001 E=0000000000000001 I=0000000000000001" \
+	"strict: chowner holds cap_chown only"
+is "$(sets /mnt/l/mknoder idle)" \
+	"P=0000000008000000 E=0000000008000000 I=0000000008000000" \
+	"strict: mknoder holds cap_mknod only"
+is "$(sets /mnt/l/reader idle)" \
+	"P=0000000000000005 E=0000000000000005 I=0000000000000005" \
+	"strict: reader holds cap_chown and cap_dac_read_search only"
+is "$(sets /mnt/l/idler idle)" \
+	"P=0000000000000000 E=0000000000000000 I=0000000000000000" \
+	"strict: idler holds nothing"
+is "$(sets /mnt/l/unlabeled idle)" \
+	"P=0000000000000000 E=0000000000000000 I=0000000000000000" \
+	"strict: an unlabeled program holds nothing"
+is "$(action /mnt/l/unlabeled chown /tmp/owned 1000)" "chown EPERM" \
+	"strict: the unlabeled program cannot chown"
+is "$(action /mnt/l/mknoder chown /tmp/owned 1000)" "chown EPERM" \
+	"strict: mknoder cannot do what it never did"
+seq2=$(last_seq)
+/mnt/l/chowner idle > /dev/null
+is "$(last_seq)" "$seq2" "strict records no audit events"
+umount /mnt/l
+finish

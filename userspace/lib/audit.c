@@ -1,0 +1,207 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Lines of /sys/kernel/security/newcaps/audit, and the octal escapes the
+ * kernel's seq_escape() writes into them (also used in policy files).
+ *
+ *   SEQ MAJ:MIN INO PATH LOST [USED]
+ *
+ * USED (interface version 3) is "-" while the program runs, "none" when
+ * it used no capability, else a list; version 2 has no USED field.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "newcaps.h"
+
+/* The characters escaped in a path: those that would split its field. */
+#define ESCAPED		" \t\n\\"
+
+static int octal(char c)
+{
+	return c >= '0' && c <= '7' ? c - '0' : -1;
+}
+
+char *nc_unescape(const char *s, size_t len)
+{
+	char *out = malloc(len + 1), *o = out;
+	size_t i;
+
+	if (!out)
+		return NULL;
+	for (i = 0; i < len; i++) {
+		int a, b, c, v;
+
+		if (s[i] == '\0' || strchr(" \t\n", s[i]))
+			goto bad;
+		if (s[i] != '\\') {
+			*o++ = s[i];
+			continue;
+		}
+		if (len - i < 4)
+			goto bad;
+		a = octal(s[i + 1]);
+		b = octal(s[i + 2]);
+		c = octal(s[i + 3]);
+		if (a < 0 || b < 0 || c < 0)
+			goto bad;
+		v = a * 64 + b * 8 + c;
+		if (v == 0 || v > 255)
+			goto bad;
+		*o++ = (char)v;
+		i += 3;
+	}
+	*o = '\0';
+	return out;
+bad:
+	free(out);
+	errno = EINVAL;
+	return NULL;
+}
+
+char *nc_escape(const char *s)
+{
+	char *out = malloc(strlen(s) * 4 + 1), *o = out;
+
+	if (!out)
+		return NULL;
+	for (; *s; s++) {
+		if (strchr(ESCAPED, *s))
+			o += sprintf(o, "\\%03o", (unsigned char)*s);
+		else
+			*o++ = *s;
+	}
+	*o = '\0';
+	return out;
+}
+
+/* Field @n (0-based) of @line: start and length; false if absent. */
+static bool field(const char *line, unsigned int n, const char **start,
+		  size_t *len)
+{
+	const char *p = line;
+
+	while (n--) {
+		p = strchr(p, ' ');
+		if (!p)
+			return false;
+		p++;
+	}
+	*start = p;
+	*len = strcspn(p, " ");
+	return true;
+}
+
+/* A decimal number filling exactly s[0..len). */
+static bool number(const char *s, size_t len, unsigned long long max,
+		   unsigned long long *v)
+{
+	unsigned long long x = 0;
+	size_t i;
+
+	if (len == 0 || len > 20)
+		return false;
+	for (i = 0; i < len; i++) {
+		if (s[i] < '0' || s[i] > '9' || x > (max - (s[i] - '0')) / 10)
+			return false;
+		x = x * 10 + (unsigned long long)(s[i] - '0');
+	}
+	*v = x;
+	return true;
+}
+
+static int caplist(const char *s, size_t len, u64 *mask, const char *what,
+		   char *err, size_t size)
+{
+	char *text = strndup(s, len);
+	char why[256];
+	int ret;
+
+	if (!text)
+		return -ENOMEM;
+	ret = nc_caplist_parse(text, mask, why, sizeof(why));
+	if (ret)
+		snprintf(err, size, "%s: %s", what, why);
+	free(text);
+	return ret;
+}
+
+int nc_audit_parse(const char *line, struct nc_audit_event *ev,
+		   char *err, size_t size)
+{
+	struct nc_audit_event e = { 0 };
+	unsigned long long major, minor;
+	const char *s, *colon;
+	size_t len, nfields = 1;
+	char *path;
+
+	for (s = line; *s; s++) {
+		if (*s == ' ') {
+			if (s[1] == ' ' || s[1] == '\0' || s == line)
+				goto malformed;
+			nfields++;
+		}
+	}
+	if (nfields != 5 && nfields != 6)
+		goto malformed;
+
+	field(line, 0, &s, &len);
+	if (!number(s, len, ~0ULL, &e.seq) || e.seq == 0) {
+		snprintf(err, size, "bad sequence number '%.*s'", (int)len, s);
+		return -EINVAL;
+	}
+	field(line, 1, &s, &len);
+	colon = memchr(s, ':', len);
+	if (!colon || !number(s, (size_t)(colon - s), 0xfff, &major) ||
+	    !number(colon + 1, len - (size_t)(colon - s) - 1, 0xfffff,
+		    &minor)) {
+		snprintf(err, size, "bad device '%.*s' (MAJOR:MINOR)",
+			 (int)len, s);
+		return -EINVAL;
+	}
+	e.major = (unsigned int)major;
+	e.minor = (unsigned int)minor;
+	field(line, 2, &s, &len);
+	if (!number(s, len, ~0ULL, &e.ino)) {
+		snprintf(err, size, "bad inode number '%.*s'", (int)len, s);
+		return -EINVAL;
+	}
+	field(line, 4, &s, &len);
+	if (caplist(s, len, &e.lost, "lost capabilities", err, size))
+		return -EINVAL;
+	e.state = NC_USED_UNKNOWN;
+	if (nfields == 6) {
+		field(line, 5, &s, &len);
+		if (len == 1 && s[0] == '-') {
+			e.state = NC_USED_RUNNING;
+		} else {
+			if (caplist(s, len, &e.used, "used capabilities", err,
+				    size))
+				return -EINVAL;
+			e.state = NC_USED_DONE;
+		}
+	}
+	field(line, 3, &s, &len);
+	path = nc_unescape(s, len);
+	if (!path || path[0] != '/') {
+		snprintf(err, size, "bad path '%.*s'", (int)len, s);
+		free(path);
+		return -EINVAL;
+	}
+	e.path = path;
+	*ev = e;
+	return 0;
+
+malformed:
+	snprintf(err, size,
+		 "expected 'SEQ MAJ:MIN INO PATH LOST [USED]' separated by single spaces");
+	return -EINVAL;
+}
+
+void nc_audit_event_free(struct nc_audit_event *ev)
+{
+	free(ev->path);
+	ev->path = NULL;
+}

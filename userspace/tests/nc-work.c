@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * nc-work: a workload program for the learning test. Copies of it under
+ * different names stand for programs that need one capability each.
+ *
+ *   nc-work chown FILE UID     chown(2): needs cap_chown
+ *   nc-work mknod PATH         a character device 1:3: needs cap_mknod
+ *   nc-work read FILE          read a file the caller may not read: needs
+ *                              cap_dac_read_search (checked first for reads)
+ *   nc-work idle               needs nothing
+ *
+ * Prints "ACTION OK" or "ACTION ERRNO-NAME", then the Cap lines of
+ * /proc/self/status as the program holds them while it works.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+static int act(int argc, char **argv)
+{
+	char buf[16];
+	int fd;
+
+	if (argc == 4 && !strcmp(argv[1], "chown"))
+		return chown(argv[2], (uid_t)strtoul(argv[3], NULL, 10), -1);
+	if (argc == 3 && !strcmp(argv[1], "mknod"))
+		return mknod(argv[2], S_IFCHR | 0600, makedev(1, 3));
+	if (argc == 3 && !strcmp(argv[1], "read")) {
+		fd = open(argv[2], O_RDONLY);
+		if (fd < 0 || read(fd, buf, sizeof(buf)) < 0)
+			return -1;
+		return close(fd);
+	}
+	if (argc == 2 && !strcmp(argv[1], "idle"))
+		return 0;
+	fprintf(stderr, "usage: nc-work chown FILE UID | mknod PATH | read FILE | idle\n");
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	char line[256];
+	FILE *status;
+
+	if (act(argc, argv))
+		printf("%s %s\n", argv[1], strerrorname_np(errno));
+	else
+		printf("%s OK\n", argv[1]);
+	status = fopen("/proc/self/status", "r");
+	if (!status)
+		return 1;
+	while (fgets(line, sizeof(line), status))
+		if (!strncmp(line, "Cap", 3))
+			fputs(line, stdout);
+	return fclose(status) ? 1 : 0;
+}

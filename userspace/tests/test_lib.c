@@ -1,0 +1,420 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Host unit tests of libnewcaps: capability names and lists, the parsers
+ * of the securityfs files, audit lines and their escapes, policy files,
+ * file capabilities. TAP output. Expected values are written out by hand
+ * from SPEC sections 2 and 6 and the audit format (issue 10).
+ *
+ *   test_lib DATADIR      (DATADIR/regular: a copy of the kernel's file)
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "newcaps.h"
+#include "tap.h"
+
+#define B(n)	(1ULL << (n))
+
+static char *write_temp(const char *text)
+{
+	char *path = strdup("/tmp/newcaps-test-XXXXXX");
+	int fd = mkstemp(path);
+
+	if (fd < 0 || write(fd, text, strlen(text)) != (ssize_t)strlen(text)) {
+		perror("temporary file");
+		exit(2);
+	}
+	close(fd);
+	return path;
+}
+
+static void test_regular(const char *datadir)
+{
+	char path[4096], name[NC_CAPNAME_MAX], *bad;
+	unsigned int cap = 999;
+
+	tap_ok(nc_capname_parse("reg_fork", 8, &cap) == -EINVAL,
+	       "regular name unknown before the kernel's list is loaded");
+	snprintf(path, sizeof(path), "%s/regular", datadir);
+	tap_ok(nc_regular_load(path) == 0, "load %s", path);
+	tap_ok(nc_regular_count() == 6, "6 regular capabilities");
+	tap_ok(nc_regular_mask() == 0x003f000000000000ULL,
+	       "regular mask is bits 48..53");
+	bad = write_temp("48 cap_reg_fork\n47 cap_low\n");
+	tap_ok(nc_regular_load(bad) == -EINVAL, "a number below 48 is refused");
+	unlink(bad);
+	free(bad);
+	bad = write_temp("48 cap_reg_fork\n48 cap_reg_again\n");
+	tap_ok(nc_regular_load(bad) == -EINVAL, "a number twice is refused");
+	unlink(bad);
+	free(bad);
+	bad = write_temp("50 reg_exec\n");
+	tap_ok(nc_regular_load(bad) == -EINVAL, "a name without cap_ is refused");
+	unlink(bad);
+	free(bad);
+	tap_ok(nc_regular_count() == 6, "a failed load keeps the table");
+	tap_ok(nc_regular_load("/nonexistent/regular") == -ENOENT,
+	       "missing file: -ENOENT");
+
+	tap_ok(!strcmp(nc_capname(0, name), "cap_chown"), "name of 0");
+	tap_ok(!strcmp(nc_capname(40, name), "cap_checkpoint_restore"),
+	       "name of 40");
+	tap_ok(!strcmp(nc_capname(48, name), "cap_reg_fork"), "name of 48");
+	tap_ok(!strcmp(nc_capname(53, name), "cap_reg_ptrace"), "name of 53");
+	tap_ok(!strcmp(nc_capname(41, name), "41"), "41 has no name: number");
+	tap_ok(!strcmp(nc_capname(54, name), "54"), "54 has no name: number");
+}
+
+static void test_names(void)
+{
+	static const struct {
+		const char *text;
+		int cap;	/* -1: refused */
+	} cases[] = {
+		{ "cap_chown", 0 }, { "CHOWN", 0 }, { "Cap_Net_Raw", 13 },
+		{ "net_raw", 13 }, { "cap_checkpoint_restore", 40 },
+		{ "reg_write", 52 }, { "cap_reg_write", 52 },
+		{ "CAP_REG_FORK", 48 }, { "reg_ptrace", 53 }, { "48", 48 },
+		{ "0", 0 }, { "63", 63 }, { "64", -1 }, { "007", -1 },
+		{ "07", -1 }, { "9", 9 },
+		{ "", -1 }, { "cap_", -1 }, { "cap_reg_bogus", -1 },
+		{ "reg_", -1 }, { "bogus", -1 }, { "cap_cap_chown", -1 },
+		{ "chown ", -1 },
+		/* libcap's cap_from_name() stops at a digit (found by fuzzing) */
+		{ "net_raw2", -1 }, { "cap_fowner555lC", -1 },
+		{ "chown0", -1 },
+	};
+	unsigned int cap, i;
+	u64 mask;
+	char err[256], *text;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		int ret = nc_capname_parse(cases[i].text, strlen(cases[i].text),
+					   &cap);
+
+		if (cases[i].cap < 0)
+			tap_ok(ret == -EINVAL, "name '%s' refused", cases[i].text);
+		else
+			tap_ok(ret == 0 && cap == (unsigned int)cases[i].cap,
+			       "name '%s' is %d", cases[i].text, cases[i].cap);
+	}
+
+	tap_ok(nc_caplist_parse("none", &mask, err, sizeof(err)) == 0 &&
+	       mask == 0, "list 'none' is empty");
+	tap_ok(nc_caplist_parse("cap_chown,reg_fork,net_raw", &mask, err,
+				sizeof(err)) == 0 &&
+	       mask == (B(0) | B(48) | B(13)), "list of three");
+	tap_ok(nc_caplist_parse("cap_chown,cap_reg_nope", &mask, err,
+				sizeof(err)) == -EINVAL &&
+	       strstr(err, "'cap_reg_nope'") &&
+	       strstr(err, "not a regular capability of this kernel"),
+	       "unknown regular name named in the error: %s", err);
+	tap_ok(nc_caplist_parse("cap_chown,,cap_kill", &mask, err,
+				sizeof(err)) == -EINVAL &&
+	       strstr(err, "empty capability name"), "empty item: %s", err);
+	tap_ok(nc_caplist_parse("cap_chown,", &mask, err, sizeof(err)) ==
+	       -EINVAL, "trailing comma refused");
+	tap_ok(nc_caplist_parse("", &mask, err, sizeof(err)) == -EINVAL,
+	       "empty list refused (write none)");
+	tap_ok(nc_caplist_parse("none,cap_chown", &mask, err, sizeof(err)) ==
+	       -EINVAL, "none inside a list refused");
+
+	text = nc_caplist_format(0, ",");
+	tap_ok(text && !strcmp(text, "none"), "format of 0 is none");
+	free(text);
+	text = nc_caplist_format(B(13) | B(0) | B(52) | B(60), ",");
+	tap_ok(text && !strcmp(text, "cap_chown,cap_net_raw,cap_reg_write,60"),
+	       "format in ascending order: %s", text ? text : "NULL");
+	free(text);
+}
+
+static void test_escapes(void)
+{
+	static const struct {
+		const char *escaped, *plain;	/* plain NULL: refused */
+	} cases[] = {
+		{ "/a\\040b", "/a b" }, { "/t\\011x", "/t\tx" },
+		{ "/n\\012", "/n\n" }, { "/b\\134s", "/b\\s" },
+		{ "/\\303\\251", "/\xc3\xa9" }, { "/plain", "/plain" },
+		{ "/a b", NULL }, { "/x\\0", NULL }, { "/x\\08", NULL },
+		{ "/x\\000y", NULL }, { "/x\\400", NULL }, { "/x\\", NULL },
+		{ "/x\\x20", NULL },
+	};
+	unsigned int i;
+	char *out;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		out = nc_unescape(cases[i].escaped, strlen(cases[i].escaped));
+		if (cases[i].plain)
+			tap_ok(out && !strcmp(out, cases[i].plain),
+			       "unescape '%s'", cases[i].escaped);
+		else
+			tap_ok(!out && errno == EINVAL, "unescape '%s' refused",
+			       cases[i].escaped);
+		free(out);
+	}
+	out = nc_escape("/a b\tc\nd\\e");
+	tap_ok(out && !strcmp(out, "/a\\040b\\011c\\012d\\134e"),
+	       "escape space, tab, newline, backslash");
+	free(out);
+}
+
+static void test_audit(void)
+{
+	struct nc_audit_event ev;
+	char err[256];
+	static const char *const bad[] = {
+		"",
+		"7 254:16 12 /p cap_chown cap_chown extra",
+		"7 254:16 12 /p",
+		"7  254:16 12 /p cap_chown -",
+		"7 254:16 12 /p cap_chown - ",
+		" 7 254:16 12 /p cap_chown -",
+		"0 254:16 12 /p cap_chown -",
+		"x 254:16 12 /p cap_chown -",
+		"7 254 12 /p cap_chown -",
+		"7 254:x 12 /p cap_chown -",
+		"7 4096:0 12 /p cap_chown -",
+		"7 254:16 -1 /p cap_chown -",
+		"7 254:16 12 rel cap_chown -",
+		"7 254:16 12 /p cap_bogus -",
+		"7 254:16 12 /p cap_chown cap_bogus",
+		"7 254:16 12 /p\\9 cap_chown -",
+		"18446744073709551616 254:16 12 /p cap_chown -",
+	};
+	unsigned int i;
+
+	tap_ok(nc_audit_parse("7 254:16 12 /mnt/audit/bin/bind80 cap_chown,cap_net_bind_service,cap_sys_admin cap_net_bind_service",
+			      &ev, err, sizeof(err)) == 0 &&
+	       ev.seq == 7 && ev.major == 254 && ev.minor == 16 &&
+	       ev.ino == 12 && !strcmp(ev.path, "/mnt/audit/bin/bind80") &&
+	       ev.lost == (B(0) | B(10) | B(21)) && ev.state == NC_USED_DONE &&
+	       ev.used == B(10), "version 3 event of the issue's example");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("8 8:1 99 /a\\040b\\134c cap_kill -", &ev, err,
+			      sizeof(err)) == 0 &&
+	       !strcmp(ev.path, "/a b\\c") && ev.state == NC_USED_RUNNING,
+	       "running event, escaped path");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("9 8:1 99 /x cap_kill none", &ev, err,
+			      sizeof(err)) == 0 &&
+	       ev.state == NC_USED_DONE && ev.used == 0,
+	       "finished event that used nothing");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("10 8:1 99 /x cap_kill,41 41,cap_kill", &ev,
+			      err, sizeof(err)) == 0 &&
+	       ev.lost == (B(5) | B(41)) && ev.used == (B(5) | B(41)),
+	       "numbers for capabilities without a name");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("3 254:0 4 /bin/x cap_chown,cap_kill", &ev, err,
+			      sizeof(err)) == 0 &&
+	       ev.state == NC_USED_UNKNOWN && ev.lost == (B(0) | B(5)),
+	       "version 2 event: USED unknown");
+	nc_audit_event_free(&ev);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		tap_ok(nc_audit_parse(bad[i], &ev, err, sizeof(err)) == -EINVAL &&
+		       err[0], "refused: '%s' (%s)", bad[i], err);
+	}
+}
+
+static void test_files(void)
+{
+	char mounts[] = "ext4 vda strict explicit none\n"
+			"ext2 loop0 inherit default cap_net_raw+ie\n";
+	char mounts_bad[] = "ext4 vda strict explicit none\next4 vdb strict\n";
+	char stats[] = "execs 12\ndenied_reg_fork 3\n";
+	char stats_bad[] = "execs 12\naudit_events x\n";
+	struct nc_mount *m = NULL;
+	struct nc_stat *s = NULL;
+	int bad = 0, n;
+
+	n = nc_mounts_parse(mounts, &m, &bad);
+	tap_ok(n == 2 && !strcmp(m[0].device, "vda") &&
+	       !strcmp(m[0].origin, "explicit") &&
+	       !strcmp(m[1].fstype, "ext2") &&
+	       !strcmp(m[1].capdefault, "cap_net_raw+ie"),
+	       "mounts: two lines, five fields");
+	free(m);
+	tap_ok(nc_mounts_parse(mounts_bad, &m, &bad) == -EINVAL && bad == 2,
+	       "mounts: a short line is refused, named by number");
+	n = nc_stats_parse(stats, &s, &bad);
+	tap_ok(n == 2 && !strcmp(s[1].name, "denied_reg_fork") &&
+	       s[1].value == 3, "stats: name value lines");
+	free(s);
+	tap_ok(nc_stats_parse(stats_bad, &s, &bad) == -EINVAL && bad == 2,
+	       "stats: a value that is no number is refused");
+}
+
+static void test_labels(void)
+{
+	static const struct {
+		const char *line;
+		int ret;
+		const char *path;
+		u64 fi;
+		bool set, fe;
+	} cases[] = {
+		{ "/bin/ping cap_net_raw+i", 0, "/bin/ping", B(13), true, false },
+		{ "  /bin/x\tCAP_CHOWN:kill+EI  ", 0, "/bin/x", B(0) | B(5),
+		  true, true },
+		{ "/my\\040prog 0x400+i", 0, "/my prog", B(10), true, false },
+		{ "/bin/y none", 0, "/bin/y", 0, false, false },
+		{ "# comment", 1, NULL, 0, false, false },
+		{ "   ", 1, NULL, 0, false, false },
+		{ "", 1, NULL, 0, false, false },
+		{ "/bin/z", -EINVAL, NULL, 0, false, false },
+		{ "bin/z none", -EINVAL, NULL, 0, false, false },
+		{ "/bin/../etc/z none", -EINVAL, NULL, 0, false, false },
+		{ "/bin/.. none", -EINVAL, NULL, 0, false, false },
+		{ "/bin/ none", -EINVAL, NULL, 0, false, false },
+		{ "/bin/z cap_chown+p", -EINVAL, NULL, 0, false, false },
+		{ "/bin/z cap_reg_fork+i", -EINVAL, NULL, 0, false, false },
+		{ "/bin/z cap_chown+i x", -EINVAL, NULL, 0, false, false },
+		{ "/bin/a b cap_chown+i", -EINVAL, NULL, 0, false, false },
+		{ "/bin/z\\9 none", -EINVAL, NULL, 0, false, false },
+	};
+	const char text[] = "# policy\n/b cap_kill+i\n/a none\n/b none\n"
+			    "/c bogus\n/d\\040e cap_chown+i\n";
+	struct nc_labels labels = { 0 };
+	struct nc_capdefault d;
+	struct nc_label label;
+	char err[512], *out = NULL;
+	size_t size = 0;
+	unsigned int i;
+	FILE *f;
+	int ret;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		err[0] = '\0';
+		ret = nc_labels_parse_line(cases[i].line, &label, err,
+					   sizeof(err));
+		if (cases[i].ret)
+			tap_ok(ret == cases[i].ret &&
+			       (ret > 0 || err[0]),
+			       "policy line '%s': %d %s", cases[i].line,
+			       cases[i].ret, err);
+		else
+			tap_ok(ret == 0 && !strcmp(label.path, cases[i].path) &&
+			       label.spec.set == cases[i].set &&
+			       label.spec.fi == cases[i].fi &&
+			       label.spec.fe == cases[i].fe,
+			       "policy line '%s'", cases[i].line);
+		if (ret == 0)
+			free(label.path);
+	}
+
+	f = fmemopen((void *)text, sizeof(text) - 1, "r");
+	ret = nc_labels_read(f, "test", &labels);
+	fclose(f);
+	tap_ok(ret == 2 && labels.n == 3,
+	       "policy file: 2 bad lines (duplicate /b, bogus spec), 3 good");
+	tap_ok(labels.n == 3 && labels.v[0].line == 2 && labels.v[2].line == 6,
+	       "line numbers kept");
+
+	d = (struct nc_capdefault){ .set = true, .fi = B(21) };
+	tap_ok(nc_labels_merge(&labels, "/a", &d) == 0 &&
+	       nc_labels_find(&labels, "/a")->spec.set &&
+	       nc_labels_find(&labels, "/a")->spec.fi == B(21),
+	       "merge into none gives the masks");
+	d = (struct nc_capdefault){ .set = true, .fi = B(10), .fe = true };
+	tap_ok(nc_labels_merge(&labels, "/b", &d) == 0 &&
+	       nc_labels_find(&labels, "/b")->spec.fi == (B(5) | B(10)) &&
+	       nc_labels_find(&labels, "/b")->spec.fe,
+	       "merge is the union, e from either");
+	d = (struct nc_capdefault){ .set = false };
+	tap_ok(nc_labels_merge(&labels, "/b", &d) == 0 &&
+	       nc_labels_find(&labels, "/b")->spec.fi == (B(5) | B(10)),
+	       "merging none changes nothing");
+	tap_ok(nc_labels_merge(&labels, "/z y", &d) == 0 &&
+	       nc_labels_find(&labels, "/z y") &&
+	       !nc_labels_find(&labels, "/z y")->spec.set,
+	       "merging none of a new path adds a none line");
+
+	f = open_memstream(&out, &size);
+	ret = nc_labels_write(f, &labels);
+	fclose(f);
+	tap_ok(ret == 0 && out &&
+	       !strcmp(out, "/a cap_sys_admin+i\n"
+			    "/b cap_kill:cap_net_bind_service+ie\n"
+			    "/d\\040e cap_chown+i\n"
+			    "/z\\040y none\n"),
+	       "written sorted, escaped, canonical");
+	nc_labels_free(&labels);
+	f = fmemopen(out, size, "r");
+	ret = nc_labels_read(f, "written", &labels);
+	fclose(f);
+	tap_ok(ret == 0 && labels.n == 4 &&
+	       !strcmp(labels.v[2].path, "/d e"),
+	       "what is written reads back");
+	nc_labels_free(&labels);
+	free(out);
+
+	/* An empty set has no array (qsort(NULL, 0), found by fuzzing). */
+	out = NULL;
+	f = open_memstream(&out, &size);
+	ret = nc_labels_write(f, &labels);
+	fclose(f);
+	tap_ok(ret == 0 && out && !strcmp(out, ""), "an empty set writes nothing");
+	free(out);
+}
+
+static void test_fcaps(void)
+{
+	struct nc_capdefault want = { .set = true, .fi = B(13) | B(10) };
+	struct nc_capdefault none = { .set = false };
+	struct nc_fcaps caps;
+	char *path = write_temp("x"), *text;
+	int fd = open(path, O_RDONLY);
+
+	tap_ok(nc_fcaps_get(fd, &caps) == 0 && !caps.present,
+	       "a new file has no masks");
+	if (nc_fcaps_set(fd, &want)) {
+		tap_diag("cannot set security.capability here (%s): skipped",
+			 strerror(errno));
+		close(fd);
+		unlink(path);
+		free(path);
+		return;
+	}
+	tap_ok(nc_fcaps_get(fd, &caps) == 0 && caps.present &&
+	       caps.fi == (B(13) | B(10)) && caps.fp == 0 && !caps.fe,
+	       "set then read: Fi as asked, no Fp, no Fe");
+	tap_ok(nc_fcaps_match(&caps, &want), "matches the spec");
+	tap_ok(!nc_fcaps_match(&caps, &none), "does not match none");
+	text = nc_fcaps_text(&caps);
+	tap_ok(text && !strcmp(text, "cap_net_bind_service,cap_net_raw=i"),
+	       "libcap text: %s", text ? text : "NULL");
+	free(text);
+	want.fe = true;
+	tap_ok(!nc_fcaps_match(&caps, &want), "+ie does not match +i");
+	tap_ok(nc_fcaps_set(fd, &want) == 0 && nc_fcaps_get(fd, &caps) == 0 &&
+	       caps.fe && nc_fcaps_match(&caps, &want), "set +ie");
+	tap_ok(nc_fcaps_set(fd, &none) == 0 && nc_fcaps_get(fd, &caps) == 0 &&
+	       !caps.present, "none removes the masks");
+	tap_ok(nc_fcaps_set(fd, &none) == 0, "removing absent masks is fine");
+	close(fd);
+	unlink(path);
+	free(path);
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: test_lib DATADIR\n");
+		return 2;
+	}
+	test_regular(argv[1]);
+	test_names();
+	test_escapes();
+	test_audit();
+	test_files();
+	test_labels();
+	test_fcaps();
+	return tap_done();
+}

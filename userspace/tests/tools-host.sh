@@ -1,0 +1,225 @@
+#!/bin/sh
+# Host tests of the newcaps tools that need no newcaps kernel: newcaps-label
+# (policy files, --check, --dry-run, labelling a tree, --from-audit on
+# sample audit text) and newcapsctl on a fake securityfs directory
+# ($NEWCAPS_SECURITYFS). TAP. Expected values are written by hand from
+# the audit format and the man pages, never taken from a tool's output.
+#
+#   tools-host.sh BUILDDIR/userspace
+set -u
+bin=$1
+label=$bin/newcaps-label
+ctl=$bin/newcapsctl
+exec=$bin/newcaps-exec
+work=$(mktemp -d "${TMPDIR:-/tmp}/newcaps-tools.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+n=0 failed=0
+ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi; }
+is() { if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3"; echo "#   got:      '$1'"; echo "#   expected: '$2'"; fi; }
+
+# --- learning: --from-audit on sample events (interface version 3) -------
+cat > "$work/events" <<'EOF'
+1 254:16 12 /mnt/a/bin/bind80 cap_chown,cap_net_bind_service,cap_sys_admin cap_net_bind_service
+2 254:16 13 /mnt/a/bin/quiet cap_chown,cap_kill none
+3 254:16 12 /mnt/a/bin/bind80 cap_chown,cap_net_bind_service,cap_sys_admin cap_chown
+4 254:16 14 /mnt/a/bin/daemon cap_sys_nice -
+5 254:16 15 /mnt/a/my\040tool cap_kill cap_kill
+6 254:16 16 /mnt/a/bin/v2 cap_kill
+EOF
+out=$("$label" --from-audit "$work/events" 2>"$work/err")
+is "$?" 0 "from-audit: exit 0"
+is "$out" "/mnt/a/bin/bind80 cap_chown:cap_net_bind_service+i
+/mnt/a/bin/quiet none
+/mnt/a/my\\040tool cap_kill+i" \
+	"from-audit: union of USED per path as Fi, none for nothing used, sorted, escaped"
+grep -q "1 event of programs still running ignored" "$work/err"
+ok $? "from-audit: the running event is noted on stderr"
+grep -q "1 event without the capabilities used" "$work/err"
+ok $? "from-audit: the version 2 event is noted on stderr"
+out2=$("$label" --from-audit - < "$work/events" 2>/dev/null)
+is "$out2" "$out" "from-audit: - reads standard input"
+
+# merged across runs: an earlier policy, then the events again
+printf '/mnt/a/bin/quiet cap_sys_time+i\n/mnt/a/bin/old cap_kill+i\n/mnt/a/bin/bind80 cap_setuid+i\n' > "$work/earlier"
+cp "$work/earlier" "$work/policy"
+"$label" --from-audit "$work/events" --merge "$work/policy" -o "$work/policy" 2>/dev/null
+is "$?" 0 "from-audit --merge -o the same file: exit 0"
+is "$(cat "$work/policy")" "/mnt/a/bin/bind80 cap_chown:cap_setuid:cap_net_bind_service+i
+/mnt/a/bin/old cap_kill+i
+/mnt/a/bin/quiet cap_sys_time+i
+/mnt/a/my\\040tool cap_kill+i" \
+	"merge: union with the earlier policy; nothing used adds nothing"
+"$label" --from-audit "$work/events" --merge "$work/policy" -o "$work/policy2" 2>/dev/null
+is "$(cat "$work/policy2")" "$(cat "$work/policy")" "merge: idempotent"
+
+printf '1 254:16 12 /p cap_chown cap_chown\n2 254:16 12 relative cap_chown none\n3 x\n' > "$work/bad-events"
+"$label" --from-audit "$work/bad-events" -o "$work/none" 2>"$work/err"
+is "$?" 2 "from-audit: bad lines: exit 2"
+[ ! -e "$work/none" ]
+ok $? "from-audit: bad lines: no policy written"
+is "$(grep -c 'bad-events:[23]:' "$work/err")" 2 "from-audit: each bad line named"
+printf '/p cap_chown+p\n' > "$work/bad-merge"
+"$label" --from-audit "$work/events" --merge "$work/bad-merge" >/dev/null 2>&1
+is "$?" 2 "from-audit: a bad --merge policy: exit 2"
+
+# --- labelling a tree ------------------------------------------------------
+root=$work/root
+mkdir -p "$root/bin"
+for f in ping quiet 'two words' plain; do printf x > "$root/bin/$f"; done
+ln -s ping "$root/bin/link"
+mkdir "$root/bin/dir"
+cat > "$work/label.policy" <<'EOF'
+# the example
+/bin/ping cap_net_raw+i
+/bin/quiet none
+/bin/two\040words cap_chown:cap_kill+ie
+EOF
+if ! setcap cap_chown=i "$root/bin/plain" 2>/dev/null; then
+	n=$((n + 1))
+	echo "ok $n # SKIP cannot set security.capability here: labelling tests"
+else
+	setcap -r "$root/bin/plain"
+	"$label" --check "$work/label.policy" "$root" > "$work/out" 2>&1
+	is "$?" 1 "check before labelling: exit 1 (differs)"
+	is "$(grep -c ': differs' "$work/out")" 2 "check: two files differ"
+	"$label" --dry-run "$work/label.policy" "$root" > "$work/out" 2>&1
+	is "$?" 0 "dry-run: exit 0"
+	is "$(getcap "$root/bin/ping")" "" "dry-run changed nothing"
+	setcap cap_setuid=ep "$root/bin/quiet"
+	"$label" "$work/label.policy" "$root/" > "$work/out" 2>&1
+	is "$?" 0 "label: exit 0"
+	is "$(getcap "$root/bin/ping" | awk '{print $2}')" "cap_net_raw=i" "ping labelled as setcap shows it"
+	is "$(getcap "$root/bin/two words" | sed 's/.* //')" "cap_chown,cap_kill=ei" "path with a space labelled, e flag"
+	is "$(getcap "$root/bin/quiet")" "" "none removed the masks setcap wrote"
+	"$label" --check "$work/label.policy" "$root" > "$work/out" 2>&1
+	is "$?" 0 "check after labelling: exit 0"
+	setcap cap_net_raw=ep "$root/bin/ping"
+	"$label" --check "$work/label.policy" "$root" > "$work/out" 2>&1
+	is "$?" 1 "check: drift (Fp added by setcap) found"
+	is "$(cat "$work/out")" "$root/bin/ping: differs: on disk cap_net_raw=ep, policy cap_net_raw+i" \
+		"check: the drifted file named with both states"
+
+	# bad paths: each one an error, the others labelled, exit 3
+	printf '/bin/missing cap_kill+i\n/bin/link cap_kill+i\n/bin/dir cap_kill+i\n/bin/plain cap_kill+i\n' > "$work/paths.policy"
+	"$label" "$work/paths.policy" "$root" > "$work/out" 2>&1
+	is "$?" 3 "missing, symlink, directory: exit 3"
+	grep -q "bin/missing: No such file or directory" "$work/out"
+	ok $? "missing file: ENOENT message"
+	grep -q "bin/link: is a symbolic link" "$work/out"
+	ok $? "symlink: not followed"
+	grep -q "bin/dir: not a regular file" "$work/out"
+	ok $? "directory: not a regular file"
+	is "$(getcap "$root/bin/plain" | sed 's/.* //')" "cap_kill=i" "the good line was still applied"
+	is "$(getcap "$root/bin/ping" | sed 's/.* //')" "cap_net_raw=ep" "the symlink's target untouched"
+
+	# a symbolic link in a directory resolves inside the root: an
+	# absolute link cannot reach a file outside the tree
+	mkdir -p "$work/outside/bin"
+	printf x > "$work/outside/bin/victim"
+	ln -s "$work/outside/bin" "$root/escape"
+	printf '/escape/victim cap_sys_admin+i\n' > "$work/escape.policy"
+	"$label" "$work/escape.policy" "$root" > "$work/out" 2>&1
+	is "$?" 3 "absolute symlink in a directory: that file fails, exit 3"
+	is "$(getcap "$work/outside/bin/victim")" "" "the file outside the root untouched"
+	"$label" "$work/escape.policy" "$work/no-such-root" > "$work/out" 2>&1
+	is "$?" 2 "a missing root: exit 2"
+	grep -q "no-such-root: No such file or directory" "$work/out"
+	ok $? "a missing root: named"
+
+	# a bad policy: nothing applied at all
+	setcap -r "$root/bin/plain"
+	printf '/bin/plain cap_kill+i\n/bin/ping cap_net_raw+p\nrelative none\n' > "$work/bad.policy"
+	"$label" "$work/bad.policy" "$root" > "$work/out" 2>&1
+	is "$?" 2 "bad policy: exit 2"
+	is "$(grep -c '^bad.policy\|bad.policy:[0-9]' "$work/out")" 2 "bad policy: both bad lines reported"
+	is "$(getcap "$root/bin/plain")" "" "bad policy: the good line was not applied"
+fi
+"$label" >/dev/null 2>&1
+is "$?" 2 "no policy: usage, exit 2"
+"$label" --check --dry-run "$work/label.policy" >/dev/null 2>&1
+is "$?" 2 "--check with --dry-run: exit 2"
+
+# --- newcapsctl on a fake securityfs -------------------------------------
+fs=$work/fs
+mkdir "$fs"
+echo 1 > "$fs/enabled"; echo 3 > "$fs/version"
+echo strict > "$fs/default_policy"; echo trust > "$fs/stored_policy"
+printf 'ext4 fakedev9 audit explicit cap_net_raw+i\n' > "$fs/mounts"
+printf 'execs 41\naudit_events 2\n' > "$fs/stats"
+printf '48 cap_reg_fork\n' > "$fs/regular"
+cp "$work/events" "$fs/audit"
+export NEWCAPS_SECURITYFS=$fs
+is "$("$ctl" get default_policy)" strict "get: the file's value"
+is "$("$ctl" --json | jq -r '[.newcaps[0].enabled, .newcaps[0].version, .newcaps[0].stored_policy, .mounts[0].source, .mounts[0].policy, .mounts[0].origin, .mounts[0].capdefault, .stats[0].execs] | map(tostring) | join(" ")')" \
+	"true 3 trust fakedev9 audit explicit cap_net_raw+i 41" \
+	"status --json: knobs, mounts and counters as in the files"
+is "$("$ctl" audit --json | jq -r '.events[] | [.seq, .path, .state, (.used // "null")] | map(tostring) | join("|")' | tr '\n' ';')" \
+	"1|/mnt/a/bin/bind80|done|cap_net_bind_service;2|/mnt/a/bin/quiet|done|none;3|/mnt/a/bin/bind80|done|cap_chown;4|/mnt/a/bin/daemon|running|null;5|/mnt/a/my tool|done|cap_kill;6|/mnt/a/bin/v2|unknown|null;" \
+	"audit --json: every event decoded"
+"$ctl" set enabled 0 2>"$work/err"
+is "$?" 1 "set of a read-only knob: exit 1"
+"$ctl" get nosuch 2>"$work/err"
+is "$?" 1 "unknown knob: exit 1"
+grep -q "default_policy" "$work/err"
+ok $? "unknown knob: the knobs are listed"
+"$ctl" frobnicate 2>"$work/err"
+is "$?" 1 "unknown command: exit 1"
+is "$(tail -n 1 "$work/err")" "Try 'newcapsctl --help' for more information." \
+	"unknown command: util-linux's hint"
+"$ctl" set default_policy bogus 2>"$work/err"
+is "$?" 1 "set default_policy bogus: exit 1"
+is "$(cat "$work/err")" "newcapsctl: default_policy: invalid value 'bogus' (accepted: inherit, strict or audit)" \
+	"set default_policy bogus: the knob, the value, the accepted ones"
+is "$(cat "$fs/default_policy")" strict "set default_policy bogus: nothing written"
+"$ctl" set stored_policy Trust 2>/dev/null
+is "$?" 1 "set stored_policy Trust: exit 1 (lowercase only, as the kernel)"
+is "$("$ctl" get version --json | jq -c .)" '{"newcaps":[{"version":3}]}' \
+	"get version --json: a number"
+"$ctl" stats --reset --json 2>/dev/null
+is "$?" 1 "--json with --reset: exit 1"
+"$ctl" --bogus 2>/dev/null
+is "$?" 1 "unknown option: exit 1"
+"$ctl" -V | grep -qx 'newcapsctl from newcaps [0-9][0-9.]*'
+ok $? "-V: util-linux format"
+"$ctl" --help | head -n 2 | tr '\n' '|' > "$work/help"
+is "$(cat "$work/help")" "|Usage:|" "--help: a blank line, then Usage:"
+"$ctl" --help | tail -n 1 > "$work/help"
+is "$(cat "$work/help")" "For more details see newcapsctl(8)." "--help: ends with the man page"
+echo 0 > "$fs/enabled"
+"$ctl" > /dev/null
+is "$?" 3 "status with newcaps off: exit 3"
+NEWCAPS_SECURITYFS=$work/absent "$ctl" get version 2>"$work/err"
+is "$?" 3 "no interface: exit 3"
+grep -q "newcaps is not in this kernel" "$work/err"
+ok $? "no interface: said so"
+
+# --- newcaps-exec: what it checks before touching anything ------------------
+"$exec" --pid 99999999999 --print 2>"$work/err"
+is "$?" 1 "exec --pid out of range: exit 1"
+grep -q "'99999999999' is not a process id" "$work/err"
+ok $? "exec --pid out of range: named"
+"$exec" --pid -5 --print 2>/dev/null
+is "$?" 1 "exec --pid -5: exit 1"
+"$exec" --pid 1 --pid 2 --print 2>/dev/null
+is "$?" 1 "exec --pid twice: exit 1"
+"$exec" --pid 1 --drop=cap_kill --print 2>/dev/null
+is "$?" 1 "exec --pid with a change: exit 1"
+"$exec" --securebits=-1 -- true 2>/dev/null
+is "$?" 1 "exec --securebits=-1: exit 1"
+"$exec" --drop=cap_bogus -- true 2>"$work/err"
+is "$?" 1 "exec --drop=cap_bogus: exit 1"
+grep -q "unknown capability 'cap_bogus' (accepted: " "$work/err"
+ok $? "exec --drop=cap_bogus: the name and the accepted forms"
+"$exec" 2>"$work/err"
+is "$?" 1 "exec with nothing to do: exit 1"
+is "$(tail -n 1 "$work/err")" "Try 'newcaps-exec --help' for more information." \
+	"exec with nothing to do: util-linux's hint"
+"$exec" --help | tail -n 1 > "$work/help"
+is "$(cat "$work/help")" "For more details see newcaps-exec(1)." "exec --help: ends with the man page"
+"$label" --bogus 2>"$work/err"
+is "$?" 2 "label: unknown option: exit 2"
+is "$(tail -n 1 "$work/err")" "Try 'newcaps-label --help' for more information." \
+	"label: unknown option: util-linux's hint"
+
+echo "1..$n"
+[ "$failed" -eq 0 ]

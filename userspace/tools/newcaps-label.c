@@ -1,0 +1,416 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * newcaps-label: apply the masks of a policy file to a tree, report drift
+ * between policy and disk, or learn a policy from audit events (SPEC 7).
+ * See newcaps-label(8).
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#include <linux/openat2.h>
+
+#include "newcaps.h"
+
+/* Exit codes (newcaps-label(8)): 1 is setcap -v's "differs". */
+#define EXIT_DIFFERS	1
+#define EXIT_BADINPUT	2
+#define EXIT_SOMEFAILED	3
+
+static const char *prog = "newcaps-label";
+static bool verbose;
+
+static void __attribute__((noreturn)) usage(void)
+{
+	FILE *out = stdout;
+
+	fputs("\nUsage:\n", out);
+	fprintf(out, " %s [--check] [--dry-run] [-v] <policy> [<root>]\n", prog);
+	fprintf(out, " %s --from-audit [<file>|-] [--merge <policy>] [-o <output>]\n", prog);
+	fputs("\nApply the capability masks of a policy file to the files it names,\n"
+	      "check them, or learn a policy from newcaps audit events.\n", out);
+	fputs("\nOptions:\n", out);
+	fputs(" -c, --check           change nothing; report files that differ\n", out);
+	fputs(" -n, --dry-run         change nothing; say what would be changed\n", out);
+	fputs(" -v, --verbose         also report files that are right already\n", out);
+	fputs(" -a, --from-audit      read audit events (default: the kernel's\n"
+	      "                         /sys/kernel/security/newcaps/audit) and\n"
+	      "                         write a policy: each program's used capabilities\n", out);
+	fputs(" -m, --merge <policy>  --from-audit: start from this policy (union)\n", out);
+	fputs(" -o, --output <file>   --from-audit: write here (atomically), not stdout\n", out);
+	nc_usage_help_options(out, 23);
+	fputs("\nA policy line is '<path> <spec>': <spec> is 'none' (no masks) or\n"
+	      "NAME[:NAME...]+i[e] as for the capdefault= mount option.\n", out);
+	fputs("\nExit status: 0 ok, 1 --check found differences, 2 usage or bad input\n"
+	      "(nothing changed), 3 some files could not be labelled or read.\n", out);
+	nc_usage_man_tail(out, "newcaps-label(8)");
+	exit(EXIT_SUCCESS);
+}
+
+/* Read a whole policy file; any bad line: report them all and exit 2. */
+static void read_policy(const char *name, struct nc_labels *labels)
+{
+	FILE *f = strcmp(name, "-") ? fopen(name, "re") : stdin;
+	int bad;
+
+	if (!f)
+		nc_fail(EXIT_BADINPUT, "%s: %s", name, strerror(errno));
+	bad = nc_labels_read(f, name, labels);
+	if (f != stdin)
+		fclose(f);
+	if (bad < 0)
+		nc_fail(EXIT_BADINPUT, "%s: %s", name, strerror(-bad));
+	if (bad)
+		nc_fail(EXIT_BADINPUT, "%s: %d bad line%s, nothing changed", name,
+		     bad, bad > 1 ? "s" : "");
+}
+
+enum mode { MODE_APPLY, MODE_CHECK, MODE_DRY_RUN };
+
+/* Text of @spec for messages. */
+static const char *spec_text(const struct nc_capdefault *spec, char *buf)
+{
+	if (nc_capdefault_format(spec, buf, NC_CAPDEFAULT_MAX) < 0)
+		strcpy(buf, "?");
+	return buf;
+}
+
+/*
+ * Open @rel (absolute in the policy) under the directory @rootfd: symbolic
+ * links in directories resolve inside the root, as if chrooted (openat2's
+ * RESOLVE_IN_ROOT, Linux 5.6), so a link in a tree being labelled cannot
+ * lead to a file outside it; a final symbolic link is not followed.
+ * Without openat2 (ENOSYS), a plain open of @path.
+ */
+static int open_in_root(int rootfd, const char *path, const char *rel)
+{
+	struct open_how how = {
+		.flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
+			 O_CLOEXEC,
+		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
+	};
+	static bool no_openat2;
+	long fd;
+
+	if (!no_openat2) {
+		fd = syscall(SYS_openat2, rootfd, rel + 1, &how, sizeof(how));
+		if (fd >= 0 || errno != ENOSYS)
+			return (int)fd;
+		no_openat2 = true;
+	}
+	return open(path, (int)how.flags);
+}
+
+/*
+ * One file: 0 right already or labelled, 1 differs (check), -1 failed.
+ * The file is opened once, without following a final symlink, and read
+ * and labelled through that descriptor.
+ */
+static int label_one(int rootfd, const char *root,
+		     const struct nc_label *label, enum mode mode)
+{
+	char path[8192], want[NC_CAPDEFAULT_MAX], *have;
+	struct nc_fcaps caps;
+	struct stat st;
+	int fd, ret = 0;
+
+	if (snprintf(path, sizeof(path), "%s%s", root, label->path) >=
+	    (int)sizeof(path)) {
+		fprintf(stderr, "%s: %s%s: %s\n", prog, root, label->path,
+			strerror(ENAMETOOLONG));
+		return -1;
+	}
+	fd = open_in_root(rootfd, path, label->path);
+	if (fd < 0) {
+		fprintf(stderr, "%s: %s: %s\n", prog, path,
+			errno == ELOOP ? "is a symbolic link (not followed)" :
+			strerror(errno));
+		return -1;
+	}
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
+		fprintf(stderr, "%s: %s: not a regular file\n", prog, path);
+		close(fd);
+		return -1;
+	}
+	if (nc_fcaps_get(fd, &caps)) {
+		fprintf(stderr, "%s: %s: cannot read security.capability: %s\n",
+			prog, path, strerror(errno));
+		close(fd);
+		return -1;
+	}
+	spec_text(&label->spec, want);
+	if (nc_fcaps_match(&caps, &label->spec)) {
+		if (verbose)
+			printf("%s: OK\n", path);
+		close(fd);
+		return 0;
+	}
+	have = nc_fcaps_text(&caps);
+	switch (mode) {
+	case MODE_CHECK:
+		printf("%s: differs: on disk %s, policy %s\n", path,
+		       have ? have : "?", want);
+		ret = 1;
+		break;
+	case MODE_DRY_RUN:
+		printf("%s: would set %s (on disk %s)\n", path, want,
+		       have ? have : "?");
+		break;
+	case MODE_APPLY:
+		if (nc_fcaps_set(fd, &label->spec)) {
+			fprintf(stderr, "%s: %s: cannot set %s: %s\n", prog,
+				path, want, strerror(errno));
+			ret = -1;
+		} else if (verbose) {
+			printf("%s: set %s (was %s)\n", path, want,
+			       have ? have : "?");
+		}
+		break;
+	}
+	free(have);
+	close(fd);
+	return ret;
+}
+
+static int apply(const char *policy, const char *root, enum mode mode)
+{
+	struct nc_labels labels = { 0 };
+	size_t i, differ = 0, failed = 0, len = strlen(root);
+	char *top;
+	int ret, rootfd;
+
+	read_policy(policy, &labels);
+	rootfd = open(*root ? root : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (rootfd < 0)
+		nc_fail(EXIT_BADINPUT, "%s: %s", root, strerror(errno));
+	/* "/", "" and "DIR/" mean what they say: no double slash in paths. */
+	while (len > 0 && root[len - 1] == '/')
+		len--;
+	top = strndup(root, len);
+	if (!top)
+		nc_fail(EXIT_FAILURE, "out of memory");
+	for (i = 0; i < labels.n; i++) {
+		ret = label_one(rootfd, top, &labels.v[i], mode);
+		if (ret > 0)
+			differ++;
+		else if (ret < 0)
+			failed++;
+	}
+	nc_labels_free(&labels);
+	free(top);
+	close(rootfd);
+	if (failed) {
+		fprintf(stderr, "%s: %zu of %zu file%s could not be %s\n", prog,
+			failed, i, i > 1 ? "s" : "",
+			mode == MODE_APPLY ? "labelled" : "checked");
+		return EXIT_SOMEFAILED;
+	}
+	return differ ? EXIT_DIFFERS : EXIT_SUCCESS;
+}
+
+/* ---- learning ------------------------------------------------------------ */
+
+static char *read_events(const char *file)
+{
+	char *text;
+	int ret;
+
+	if (file) {
+		text = nc_read_all(file);
+		if (!text)
+			nc_fail(EXIT_BADINPUT, "%s: %s", file, strerror(errno));
+		return text;
+	}
+	ret = nc_file_read("audit", &text);
+	if (ret)
+		nc_fail(EXIT_BADINPUT, "%s/audit: %s%s", nc_securityfs_dir(),
+			strerror(-ret),
+			ret == -ENOENT ? " (newcaps not in this kernel, or securityfs not mounted; give an events file)" :
+			ret == -EACCES ? " (readable by root only)" : "");
+	return text;
+}
+
+static void write_policy(const char *output, struct nc_labels *labels)
+{
+	char *tmp = NULL;
+	FILE *f = stdout;
+	int fd;
+
+	if (output) {
+		if (asprintf(&tmp, "%s.XXXXXX", output) < 0)
+			nc_fail(EXIT_FAILURE, "out of memory");
+		fd = mkostemp(tmp, O_CLOEXEC);
+		if (fd < 0)
+			nc_fail(EXIT_BADINPUT, "%s: %s", output, strerror(errno));
+		if (fchmod(fd, 0644) || !(f = fdopen(fd, "w"))) {
+			int err = errno;
+
+			close(fd);
+			unlink(tmp);
+			nc_fail(EXIT_BADINPUT, "%s: %s", tmp, strerror(err));
+		}
+	}
+	if (nc_labels_write(f, labels) || fflush(f) ||
+	    (output && (fsync(fileno(f)) || fclose(f) ||
+			rename(tmp, output)))) {
+		int err = errno;
+
+		if (tmp)
+			unlink(tmp);
+		nc_fail(EXIT_BADINPUT, "%s: %s", output ? output : "stdout",
+			strerror(err));
+	}
+	free(tmp);
+}
+
+static int from_audit(const char *file, const char *merge, const char *output)
+{
+	char *text = read_events(file), *line, *save = NULL, err[512];
+	char kernel_file[4096];
+	const char *name = file;
+	struct nc_labels labels = { 0 };
+	unsigned int lineno = 0, bad = 0, running = 0, unknown = 0, done = 0;
+	char capname[NC_CAPNAME_MAX];
+
+	if (!name) {
+		snprintf(kernel_file, sizeof(kernel_file), "%s/audit",
+			 nc_securityfs_dir());
+		name = kernel_file;
+	}
+	if (merge)
+		read_policy(merge, &labels);
+	/* names of regular capabilities in events, if this kernel has them */
+	nc_regular_load(NULL);
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		struct nc_audit_event ev;
+		struct nc_capdefault spec = { 0 };
+		unsigned int cap;
+
+		lineno++;
+		if (nc_audit_parse(line, &ev, err, sizeof(err))) {
+			fprintf(stderr, "%s: %s:%u: %s\n", prog, name, lineno,
+				err);
+			bad++;
+			continue;
+		}
+		if (ev.state == NC_USED_RUNNING)
+			running++;
+		if (ev.state == NC_USED_UNKNOWN)
+			unknown++;
+		if (ev.state != NC_USED_DONE) {
+			nc_audit_event_free(&ev);
+			continue;
+		}
+		done++;
+		for (cap = 0; cap < 64; cap++)
+			if ((ev.used & NC_BIT(cap)) && cap > NC_CAP_LAST_SYSTEM)
+				fprintf(stderr,
+					"%s: %s:%u: %s: %s cannot be in a file mask, left out\n",
+					prog, name, lineno, ev.path,
+					nc_capname(cap, capname));
+		spec.fi = ev.used & NC_SYSTEM_MASK;
+		spec.set = spec.fi != 0;
+		if (nc_labels_merge(&labels, ev.path, &spec))
+			nc_fail(EXIT_FAILURE, "out of memory");
+		nc_audit_event_free(&ev);
+	}
+	free(text);
+	if (bad)
+		nc_fail(EXIT_BADINPUT, "%s: %u bad line%s, no policy written", name,
+		     bad, bad > 1 ? "s" : "");
+	if (running)
+		fprintf(stderr,
+			"%s: note: %u event%s of programs still running ignored (what they use is known once they finish)\n",
+			prog, running, running > 1 ? "s" : "");
+	if (unknown)
+		fprintf(stderr,
+			"%s: note: %u event%s without the capabilities used (interface version 2) ignored\n",
+			prog, unknown, unknown > 1 ? "s" : "");
+	write_policy(output, &labels);
+	if (verbose)
+		fprintf(stderr, "%s: %u finished event%s, %zu program%s\n", prog,
+			done, done == 1 ? "" : "s", labels.n,
+			labels.n == 1 ? "" : "s");
+	nc_labels_free(&labels);
+	return EXIT_SUCCESS;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "check", no_argument, NULL, 'c' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "verbose", no_argument, NULL, 'v' },
+		{ "from-audit", no_argument, NULL, 'a' },
+		{ "merge", required_argument, NULL, 'm' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	bool check = false, dry_run = false, learn = false;
+	const char *merge = NULL, *output = NULL;
+	int c, nargs;
+
+	nc_prog = prog;
+	nc_close_stdout_atexit();
+	while ((c = getopt_long(argc, argv, "cnvam:o:hV", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'c':
+			check = true;
+			break;
+		case 'n':
+			dry_run = true;
+			break;
+		case 'v':
+			verbose = true;
+			break;
+		case 'a':
+			learn = true;
+			break;
+		case 'm':
+			if (merge)
+				nc_fail(EXIT_BADINPUT, "--merge given twice");
+			merge = optarg;
+			break;
+		case 'o':
+			if (output)
+				nc_fail(EXIT_BADINPUT, "--output given twice");
+			output = optarg;
+			break;
+		case 'h':
+			usage();
+		case 'V':
+			nc_print_version(prog);
+		default:
+			nc_tryhelp(prog, EXIT_BADINPUT);
+		}
+	}
+	nargs = argc - optind;
+	if (learn) {
+		if (check || dry_run)
+			nc_fail(EXIT_BADINPUT, "--from-audit writes a policy: no --check or --dry-run");
+		if (nargs > 1)
+			nc_fail(EXIT_BADINPUT, "--from-audit takes one events file at most");
+		return from_audit(nargs ? argv[optind] : NULL, merge, output);
+	}
+	if (merge || output)
+		nc_fail(EXIT_BADINPUT, "--merge and --output go with --from-audit");
+	if (check && dry_run)
+		nc_fail(EXIT_BADINPUT, "--check and --dry-run are exclusive");
+	if (nargs < 1 || nargs > 2) {
+		fprintf(stderr, "%s: expected a policy file and an optional root\n",
+			prog);
+		nc_tryhelp(prog, EXIT_BADINPUT);
+	}
+	return apply(argv[optind], nargs == 2 ? argv[optind + 1] : "",
+		     check ? MODE_CHECK : dry_run ? MODE_DRY_RUN : MODE_APPLY);
+}
