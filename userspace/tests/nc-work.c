@@ -8,6 +8,10 @@
  *   nc-work read FILE          read a file the caller may not read: needs
  *                              cap_dac_read_search (checked first for reads)
  *   nc-work idle               needs nothing
+ *   nc-work xattr-set FILE HEX set security.capability to the bytes HEX
+ *                              (may be empty), one setxattr(2)
+ *   nc-work xattr-get FILE     print security.capability as hex, or the
+ *                              errno name
  *
  * Prints "ACTION OK" or "ACTION ERRNO-NAME", then the Cap lines of
  * /proc/self/status as the program holds them while it works.
@@ -20,12 +24,51 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/xattr.h>
 #include <unistd.h>
+
+#define XATTR_CAPS	"security.capability"
+
+static int xattr_set(const char *file, const char *hex)
+{
+	unsigned char val[256];
+	size_t n = 0;
+	unsigned int byte;
+
+	while (hex[0] && hex[1] && n < sizeof(val)) {
+		if (sscanf(hex, "%2x", &byte) != 1) {
+			errno = EINVAL;
+			return -1;
+		}
+		val[n++] = (unsigned char)byte;
+		hex += 2;
+	}
+	return setxattr(file, XATTR_CAPS, val, n, 0);
+}
+
+static int xattr_get(const char *file)
+{
+	unsigned char val[256];
+	ssize_t n, i;
+
+	n = getxattr(file, XATTR_CAPS, val, sizeof(val));
+	if (n < 0)
+		return -1;
+	for (i = 0; i < n; i++)
+		printf("%02x", val[i]);
+	printf("\n");
+	exit(0);
+}
 
 static int act(int argc, char **argv)
 {
 	char buf[16];
 	int fd;
+
+	if (argc == 4 && !strcmp(argv[1], "xattr-set"))
+		return xattr_set(argv[2], argv[3]);
+	if (argc == 3 && !strcmp(argv[1], "xattr-get"))
+		return xattr_get(argv[2]);
 
 	if (argc == 4 && !strcmp(argv[1], "chown"))
 		return chown(argv[2], (uid_t)strtoul(argv[3], NULL, 10), -1);
@@ -39,7 +82,8 @@ static int act(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "idle"))
 		return 0;
-	fprintf(stderr, "usage: nc-work chown FILE UID | mknod PATH | read FILE | idle\n");
+	fprintf(stderr, "usage: nc-work chown FILE UID | mknod PATH | read FILE | idle |\n"
+		"       xattr-set FILE HEX | xattr-get FILE\n");
 	exit(2);
 }
 
