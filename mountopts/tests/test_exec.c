@@ -24,22 +24,14 @@
 #include "newcaps_policy_cases.h"
 #include "tap.h"
 
-/* The SPEC's sets, written out here rather than taken from the header. */
-#define SYS	0x000001ffffffffffULL		/* bits 0..40 */
-#define REG	0xffff000000000000ULL		/* bits 48..63 */
-#define ALL	(SYS | REG)
-#define B(n)	(1ULL << (n))
-
-#define CHOWN		B(0)
-#define KILL		B(5)
-#define NET_BIND	B(10)
-#define NET_RAW		B(13)
-#define SYS_ADMIN	B(21)
-#define SYS_NICE	B(23)
-#define R_FORK		B(48)
-#define R_OPEN		B(49)
-#define R_SXID		B(51)
-#define R_WRITE		B(52)
+/* The SPEC's sets and bits, as newcaps_policy_cases.h writes them out. */
+#define SYS		NCT_SYS
+#define REG		NCT_REG
+#define ALL		NCT_ALL
+#define B(n)		NCT_B(n)
+#define CHOWN		NCT_CHOWN
+#define NET_RAW		NCT_NET_RAW
+#define R_SXID		NCT_R_SXID
 
 /*
  * Detector for the sanitize rule in parts 2 and 3. Sanitize adds REG ∩ bnd

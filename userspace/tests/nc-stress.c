@@ -39,6 +39,8 @@
 #include <grp.h>
 #include <linux/capability.h>
 #include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -76,11 +78,43 @@ struct creds {
 	int valid;
 };
 
+/* The Cap lines of /proc/self/status; CapReg* hold the regular region. */
+static const struct {
+	const char *key;
+	size_t set;
+} cap_lines[] = {
+	{ "CapInh:", offsetof(struct creds, inh) },
+	{ "CapPrm:", offsetof(struct creds, prm) },
+	{ "CapEff:", offsetof(struct creds, eff) },
+	{ "CapBnd:", offsetof(struct creds, bnd) },
+	{ "CapAmb:", offsetof(struct creds, amb) },
+	{ "CapRegInh:", offsetof(struct creds, inh) },
+	{ "CapRegPrm:", offsetof(struct creds, prm) },
+	{ "CapRegEff:", offsetof(struct creds, eff) },
+	{ "CapRegBnd:", offsetof(struct creds, bnd) },
+};
+
+/* Add a Cap line's mask to its set; false for any other line. */
+static bool cap_line(struct creds *c, const char *line)
+{
+	unsigned long long v;
+	size_t i, len;
+
+	for (i = 0; i < sizeof(cap_lines) / sizeof(cap_lines[0]); i++) {
+		len = strlen(cap_lines[i].key);
+		if (!strncmp(line, cap_lines[i].key, len) &&
+		    sscanf(line + len, "%llx", &v) == 1) {
+			*(u64 *)((char *)c + cap_lines[i].set) |= v;
+			return true;
+		}
+	}
+	return false;
+}
+
 static int read_creds(struct creds *c)
 {
 	FILE *f = fopen("/proc/self/status", "r");
 	char line[256];
-	unsigned long long v;
 	unsigned int fsuid;
 	int seen = 0;
 
@@ -88,24 +122,8 @@ static int read_creds(struct creds *c)
 	if (!f)
 		return -1;
 	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "CapInh: %llx", &v) == 1)
-			c->inh |= v, seen++;
-		else if (sscanf(line, "CapPrm: %llx", &v) == 1)
-			c->prm |= v, seen++;
-		else if (sscanf(line, "CapEff: %llx", &v) == 1)
-			c->eff |= v, seen++;
-		else if (sscanf(line, "CapBnd: %llx", &v) == 1)
-			c->bnd |= v, seen++;
-		else if (sscanf(line, "CapAmb: %llx", &v) == 1)
-			c->amb |= v, seen++;
-		else if (sscanf(line, "CapRegInh: %llx", &v) == 1)
-			c->inh |= v, seen++;
-		else if (sscanf(line, "CapRegPrm: %llx", &v) == 1)
-			c->prm |= v, seen++;
-		else if (sscanf(line, "CapRegEff: %llx", &v) == 1)
-			c->eff |= v, seen++;
-		else if (sscanf(line, "CapRegBnd: %llx", &v) == 1)
-			c->bnd |= v, seen++;
+		if (cap_line(c, line))
+			seen++;
 		else if (sscanf(line, "Uid: %u %u %u %u", &c->uid, &c->euid,
 				&c->suid, &fsuid) == 4)
 			seen++;
