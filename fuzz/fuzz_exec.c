@@ -110,6 +110,8 @@ static void check_one(const struct nc_exec_in *in,
 		   x(o->pp & REG & ~in->pi & ~in->bnd));
 	if (o->sanitized) {
 		FUZZ_CHECK(!in->no_sxid_sanitize, "sanitized under the bit");
+		FUZZ_CHECK(!in->child_userns,
+			   "sanitized by a user namespace's own privilege");
 		FUZZ_CHECK(setid_new || o->gained,
 			   "sanitized without a real gain");
 		FUZZ_CHECK((o->pp & REG) == (REG & (in->bnd | in->pi)) &&
@@ -120,7 +122,8 @@ static void check_one(const struct nc_exec_in *in,
 		FUZZ_CHECK(!(o->pp & REG & ~in->pi) &&
 			   !(o->pe & REG & ~(in->pi & in->pe)),
 			   "regular bits beyond Pi without sanitize");
-		FUZZ_CHECK(in->no_sxid_sanitize || !(setid_new || o->gained),
+		FUZZ_CHECK(in->no_sxid_sanitize || in->child_userns ||
+			   !(setid_new || o->gained),
 			   "real gain (setid_new %d, gained %d) not sanitized",
 			   setid_new, o->gained);
 	}
@@ -156,6 +159,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.setid_new = flags & 16;
 	in.no_gain = flags & 32;
 	in.no_sxid_sanitize = flags & 64;
+	in.child_userns = fuzz_u8(&r) & 1;
 	/* A new id is a change of id (setuid root need not be: root). */
 	if (in.setid_new)
 		in.setid = true;

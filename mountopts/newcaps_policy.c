@@ -189,11 +189,12 @@ static void nc_exec_sets(const struct nc_exec_in *in,
 	/*
 	 * Only a real gain sanitizes: an exec that merely switches to an id
 	 * the process already holds, or hands it capabilities it already
-	 * has (its own file capabilities in its own user namespace), must
-	 * not give back what it dropped.
+	 * has, must not give back what it dropped; nor may anything a user
+	 * set up in a user namespace of its own (setcap or setuid files
+	 * there), since it grants privilege in that namespace only.
 	 */
 	out->sanitized = (f->setid_new || out->gained) &&
-			 !in->no_sxid_sanitize;
+			 !in->no_sxid_sanitize && !in->child_userns;
 	if (out->sanitized) {
 		out->pp |= NC_REGULAR_MASK & in->bnd;
 		out->pe |= NC_REGULAR_MASK & in->bnd;
@@ -222,8 +223,10 @@ static void nc_exec_sets(const struct nc_exec_in *in,
  * An exec that really raises privilege -- the setuid/setgid bits make euid
  * or egid an id the process did not hold (@in->setid_new, unless the no-gain
  * rule holds), or Fp & bnd adds a capability not in Pp -- reinstates
- * REGULAR & bnd in P'p, P'e and P'i, unless @in->no_sxid_sanitize is set:
- * a regular capability dropped from the bounding set stays dropped.
+ * REGULAR & bnd in P'p, P'e and P'i, unless @in->no_sxid_sanitize is set
+ * or the exec runs in a user namespace other than the initial one
+ * (@in->child_userns): a regular capability dropped from the bounding set
+ * stays dropped.
  * For NC_POLICY_AUDIT the sets are those of NC_POLICY_INHERIT. For
  * NC_POLICY_AUDIT and NC_POLICY_STRICT, @out->strict_lost names what strict
  * removes (would remove) from the permitted or the effective set compared

@@ -81,6 +81,9 @@ struct nc_capdefault {
  *	supplementary group): a real gain of privilege; implies @setid
  * @no_gain: nosuid mount, no_new_privs, unsafe ptrace: Fp taken as empty
  * @no_sxid_sanitize: SECURE_NO_SXID_SANITIZE is set
+ * @child_userns: the new credentials belong to a user namespace other than
+ *	the initial one: what the exec grants is that namespace's privilege
+ *	only, and never counts as raising privilege (no sanitize)
  */
 struct nc_exec_in {
 	u64 pp, pe, pi, pa, bnd;
@@ -93,6 +96,7 @@ struct nc_exec_in {
 	bool setid_new;
 	bool no_gain;
 	bool no_sxid_sanitize;
+	bool child_userns;
 };
 
 /**

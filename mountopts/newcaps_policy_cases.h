@@ -179,6 +179,30 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	  { .pp = (NCT_REG & ~NCT_R_FORK) | NCT_NET_BIND,
 	      .pe = (NCT_REG & ~NCT_R_FORK) | NCT_NET_BIND,
 	    .pi = (NCT_REG & ~NCT_R_FORK) | NCT_NET_BIND, .gained = true } },
+	/*
+	 * SPEC 4.1.5: the same gain in a user namespace other than the initial
+	 * one (a file the user labelled there) grants that namespace's
+	 * privilege only: gained, not sanitized; fork stays dropped.
+	 */
+	{ "labeled, gain in a child user namespace: cap_reg_fork stays dropped",
+	  { .pp = NCT_REG & ~NCT_R_FORK, .pe = NCT_REG & ~NCT_R_FORK,
+	      .pi = NCT_REG & ~NCT_R_FORK,
+	    .bnd = NCT_ALL, .has_xattr = true, .fp = NCT_NET_RAW, .fe = true,
+	    .child_userns = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = (NCT_REG & ~NCT_R_FORK) | NCT_NET_RAW,
+	      .pe = (NCT_REG & ~NCT_R_FORK) | NCT_NET_RAW,
+	    .pi = (NCT_REG & ~NCT_R_FORK) | NCT_NET_RAW, .gained = true } },
+	/*
+	 * A setuid file of a child user namespace making a new euid: no
+	 * sanitize either. Unlabeled, inherit: P'p = Pi & ALL = Pi.
+	 */
+	{ "setid to a new id in a child user namespace: cap_reg_write stays dropped",
+	  { .pp = NCT_REG & ~NCT_R_WRITE, .pe = NCT_REG & ~NCT_R_WRITE,
+	      .pi = NCT_REG & ~NCT_R_WRITE,
+	    .bnd = NCT_ALL, .setid = true, .setid_new = true,
+	    .child_userns = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG & ~NCT_R_WRITE, .pe = NCT_REG & ~NCT_R_WRITE,
+	    .pi = NCT_REG & ~NCT_R_WRITE } },
 	/* Fp & bnd = 0: no gain, no sanitize. */
 	{ "labeled fp outside bnd: not gained, no sanitize",
 	  { .pp = NCT_REG & ~NCT_R_FORK, .pe = NCT_REG & ~NCT_R_FORK,

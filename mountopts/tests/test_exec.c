@@ -54,9 +54,9 @@ static void dump_in(const struct nc_exec_in *in)
 	tap_diag("      xattr=%d fp=%016llx fi=%016llx fe=%d policy=%s",
 		 in->has_xattr, in->fp, in->fi, in->fe,
 		 policy_str[in->policy]);
-	tap_diag("      setuid_root=%d setid=%d setid_new=%d no_gain=%d no_sxid_sanitize=%d",
+	tap_diag("      setuid_root=%d setid=%d setid_new=%d no_gain=%d no_sxid_sanitize=%d child_userns=%d",
 		 in->setuid_root, in->setid, in->setid_new, in->no_gain,
-		 in->no_sxid_sanitize);
+		 in->no_sxid_sanitize, in->child_userns);
 }
 
 static void dump_out(const char *what, const struct nc_exec_out *o)
@@ -212,7 +212,8 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 	}
 	o->no_gain = f->no_gain;
 	/* A real raise of privilege: a new euid/egid, or a gain. */
-	sanitize = (f->setid_new || o->gained) && !in->no_sxid_sanitize;
+	sanitize = (f->setid_new || o->gained) && !in->no_sxid_sanitize &&
+		   !in->child_userns;
 	o->sanitized = sanitize;
 	for (k = 0; k < rb->n; k++) {
 		bool pa, pp, pe;
@@ -296,7 +297,7 @@ static const char * const prop_name[P_COUNT] = {
 	[P_STRICT_SUBSET] = "strict result ⊆ inherit result",
 	[P_NOGAIN_FLAG]	= "no_gain flag: no system gain outside Pi∩Fi∪P'a, no sanitize",
 	[P_NOGAIN_SXID]	= "Pe without cap_reg_sxid: no system gain, no sanitize",
-	[P_SANITIZE_IFF] = "sanitized == (setid_new_eff || gained) && !no_sxid_sanitize",
+	[P_SANITIZE_IFF] = "sanitized == (setid_new_eff || gained) && !no_sxid_sanitize && !child_userns",
 	[P_SANITIZE_PROBE] = "SAN_PROBE (in bnd, not in Pi) in P'p and P'e iff sanitize",
 	[P_GAINED]	= "gained == (Fp ∩ bnd ⊄ Pp) after the no-gain rule",
 	[P_NO_SILENT_REG] = "not sanitized: P'p ∩ REGULAR ⊆ Pi, P'e ∩ REGULAR ⊆ Pi ∩ Pe",
@@ -388,7 +389,8 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 			fp = 0;
 		/* SPEC 4.1.4: a real raise of privilege. */
 		gained = (fp & base->bnd & ~base->pp) != 0;
-		sanitize = (setid_new || gained) && !base->no_sxid_sanitize;
+		sanitize = (setid_new || gained) && !base->no_sxid_sanitize &&
+			   !base->child_userns;
 		san = sanitize ? REG & base->bnd : 0;
 
 		CHECK(P_PE_IN_PP, subset(r->pe, r->pp), i, r);
@@ -516,7 +518,7 @@ struct pstate {
  * has REGULAR ∩ bnd beyond the universe to add, and setuid-root's Fp
  * system bits beyond the universe to grant). Every setuid_root, setid,
  * setid_new (only with setid: the header says it implies setid), no_gain
- * and no_sxid_sanitize, an unlabeled file and every labeled file with Fp
+ * no_sxid_sanitize and child_userns, an unlabeled file and every labeled file with Fp
  * and Fi over the universe fu[0..fn) and both effective flags;
  * check_input() runs each under the three policies.
  */
@@ -561,12 +563,13 @@ static void run_exhaustive(const char *name, const unsigned int *pu,
 		for (bnd = 0; bnd < 2 * np; bnd++) {
 			rest = bnd / np;
 			in.bnd = usub(pu, bnd % np) | bnd_rest[rest];
-			for (fl = 0; fl < 32; fl++) {
+			for (fl = 0; fl < 64; fl++) {
 				in.setuid_root = fl & 1;
 				in.setid = fl & 2;
 				in.no_gain = fl & 4;
 				in.no_sxid_sanitize = fl & 8;
 				in.setid_new = fl & 16;
+				in.child_userns = fl & 32;
 				if (in.setid_new && !in.setid)
 					continue;
 
@@ -664,6 +667,7 @@ static void run_random(unsigned long n)
 		in.setid_new = in.setid && (flags & 0x800);
 		in.no_gain = (flags & 0x30) == 0x30;
 		in.no_sxid_sanitize = (flags & 0xc0) == 0xc0;
+		in.child_userns = (flags & 0x3000) == 0x3000;
 		/* Random file masks even without xattr: must be ignored. */
 		in.fp = rnd();
 		in.fi = rnd();

@@ -20,6 +20,9 @@
  *   nc-probe write FILE VALUE
  *       open FILE write-only and write VALUE in one write(2); print OK or
  *       the errno name of the failing call
+ *   nc-probe secure
+ *       print "AT_SECURE N": whether the kernel ran this exec in secure
+ *       mode (the dynamic loader then ignores LD_PRELOAD and friends)
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -29,6 +32,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/auxv.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -45,7 +49,8 @@ static int usage(void)
 		"       nc-probe run [--as UID] [--nnp] [--drop-reg NAME,...] [--securebits HEX] [--legacy-clear] -- PROGRAM [ARG...]\n"
 		"       nc-probe mount FSTYPE SOURCE TARGET OPTIONS\n"
 		"       nc-probe remount TARGET OPTIONS\n"
-		"       nc-probe write FILE VALUE\n");
+		"       nc-probe write FILE VALUE\n"
+		"       nc-probe secure\n");
 	return 2;
 }
 
@@ -191,5 +196,9 @@ int main(int argc, char **argv)
 		return report(mount(NULL, argv[2], NULL, MS_REMOUNT, argv[3]));
 	if (!strcmp(argv[1], "write") && argc == 4)
 		return write_file(argv[2], argv[3]);
+	if (!strcmp(argv[1], "secure") && argc == 2) {
+		printf("AT_SECURE %lu\n", getauxval(AT_SECURE));
+		return 0;
+	}
 	return usage();
 }

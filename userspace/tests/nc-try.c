@@ -12,7 +12,8 @@
  *   fork vfork clone clone3
  *   open:P openat:P openat2:P creat:P handle:P (open_by_handle_at)
  *   execve:P execveat:P (P, a copy of nc-try, runs as "P regular";
- *   on success nothing follows)
+ *   on success nothing follows) uselib:P (uselib(2), which x86_64 has
+ *   only in its 32-bit table: int 0x80, CONFIG_IA32_EMULATION)
  *   wopen:P append:P trunc:P rtrunc:P (O_RDONLY|O_TRUNC) create:P unlink:P
  *   rename:P:Q link:P:Q
  *   mkdir:P rmdir:P mknod:P (a FIFO) symlink:TARGET:P chmod:P chown:P
@@ -28,7 +29,8 @@
  *   setuid:UID unshare-user userns-root (unshare(CLONE_NEWUSER) mapping
  *   uid and gid 0 to the caller's) keepcaps ambient:NAME
  *   bset-read:NAME bset-drop:NAME (with PR_CAPBSET_NEWCAPS; read prints
- *   the value) bset-read-plain:NAME (without it) securebits:HEX
+ *   the value; NAME may be a bit number) bset-read-plain:NAME (without
+ *   it) securebits:HEX
  *   regular (print the regular part of the effective set, newcaps capget)
  */
 #define _GNU_SOURCE
@@ -107,6 +109,28 @@ static long try_handle(const char *path)
 		return -1;
 	return open_by_handle_at(AT_FDCWD, &h.fh, O_RDONLY);
 }
+
+#if defined(__x86_64__)
+/* The i386 uselib (86) through int 0x80: P must lie below 4 GiB. */
+static long try_uselib(const char *path)
+{
+	static char low[4096];	/* static, non-PIE: in the low 4 GiB */
+	long ret;
+
+	strncpy(low, path, sizeof(low) - 1);
+	__asm__ __volatile__("int $0x80" : "=a"(ret) : "a"(86L), "b"(low) : "memory");
+	if (ret < 0 && ret > -4096) {
+		errno = -ret;
+		return -1;
+	}
+	return ret;
+}
+#else
+static long try_uselib(const char *path)
+{
+	return syscall(SYS_uselib, path);
+}
+#endif
 
 static long try_exec(const char *path, int at)
 {
@@ -228,11 +252,14 @@ static long try_userns_root(void)
 	return 0;
 }
 
+/* NAME is a regular capability's name or any bit number (reserved ones). */
 static long try_bset(const char *name, int option, unsigned long flags)
 {
 	unsigned int cap;
 
-	if (parse_regular(name, &cap))
+	if (name[0] >= '0' && name[0] <= '9')
+		cap = strtoul(name, NULL, 10);
+	else if (parse_regular(name, &cap))
 		return -1;
 	return prctl(option, cap, flags, 0, 0);
 }
@@ -304,6 +331,8 @@ static long run(const char *a)
 		return try_handle(p);
 	if (is(a, "execve"))
 		return try_exec(p, 0);
+	if (is(a, "uselib"))
+		return try_uselib(p);
 	if (is(a, "execveat"))
 		return try_exec(p, 1);
 	if (is(a, "wopen"))

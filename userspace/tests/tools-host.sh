@@ -26,7 +26,8 @@ cat > "$work/events" <<'EOF'
 5 254:16 15 /mnt/a/my\040tool cap_kill cap_kill
 6 254:16 16 /mnt/a/bin/v2 cap_kill
 EOF
-out=$("$label" --from-audit "$work/events" 2>"$work/err")
+# (--no-verify: these paths do not exist here; verification is tested below)
+out=$("$label" --from-audit --no-verify "$work/events" 2>"$work/err")
 is "$?" 0 "from-audit: exit 0"
 is "$out" "/mnt/a/bin/bind80 cap_chown:cap_net_bind_service+i
 /mnt/a/bin/quiet none
@@ -36,20 +37,20 @@ grep -q "1 event of programs still running ignored" "$work/err"
 ok $? "from-audit: the running event is noted on stderr"
 grep -q "1 event without the capabilities used" "$work/err"
 ok $? "from-audit: the version 2 event is noted on stderr"
-out2=$("$label" --from-audit - < "$work/events" 2>/dev/null)
+out2=$("$label" --from-audit -N - < "$work/events" 2>/dev/null)
 is "$out2" "$out" "from-audit: - reads standard input"
 
 # merged across runs: an earlier policy, then the events again
 printf '/mnt/a/bin/quiet cap_sys_time+i\n/mnt/a/bin/old cap_kill+i\n/mnt/a/bin/bind80 cap_setuid+i\n' > "$work/earlier"
 cp "$work/earlier" "$work/policy"
-"$label" --from-audit "$work/events" --merge "$work/policy" -o "$work/policy" 2>/dev/null
+"$label" --from-audit -N "$work/events" --merge "$work/policy" -o "$work/policy" 2>/dev/null
 is "$?" 0 "from-audit --merge -o the same file: exit 0"
 is "$(cat "$work/policy")" "/mnt/a/bin/bind80 cap_chown:cap_setuid:cap_net_bind_service+i
 /mnt/a/bin/old cap_kill+i
 /mnt/a/bin/quiet cap_sys_time+i
 /mnt/a/my\\040tool cap_kill+i" \
 	"merge: union with the earlier policy; nothing used adds nothing"
-"$label" --from-audit "$work/events" --merge "$work/policy" -o "$work/policy2" 2>/dev/null
+"$label" --from-audit -N "$work/events" --merge "$work/policy" -o "$work/policy2" 2>/dev/null
 is "$(cat "$work/policy2")" "$(cat "$work/policy")" "merge: idempotent"
 
 printf '1 254:16 12 /p cap_chown cap_chown\n2 254:16 12 relative cap_chown none\n3 x\n' > "$work/bad-events"
@@ -61,6 +62,38 @@ is "$(grep -c 'bad-events:[23]:' "$work/err")" 2 "from-audit: each bad line name
 printf '/p cap_chown+p\n' > "$work/bad-merge"
 "$label" --from-audit "$work/events" --merge "$work/bad-merge" >/dev/null 2>&1
 is "$?" 2 "from-audit: a bad --merge policy: exit 2"
+
+# --- learning: a path must still name the file the event saw ------------
+# (Review III: a user who can make an exec appear at a path must not get a
+# label onto whatever lies there when --from-audit runs.) Events 3, 4, 6:
+# 1 and 2 were overwritten, 5 is missing.
+mkdir "$work/learn"
+printf x > "$work/learn/kept"
+printf x > "$work/learn/old"
+dev=$(stat -c '%Hd:%Ld' "$work/learn/kept")
+kept_ino=$(stat -c %i "$work/learn/kept")
+old_ino=$(stat -c %i "$work/learn/old")
+printf x > "$work/learn/replaced"	# while old exists: another inode
+rm "$work/learn/old"
+cat > "$work/learn/events" <<EOF
+3 $dev $kept_ino $work/learn/kept cap_chown cap_chown
+4 $dev $old_ino $work/learn/gone cap_kill cap_kill
+6 $dev $old_ino $work/learn/replaced cap_net_raw cap_net_raw
+EOF
+out=$("$label" --from-audit "$work/learn/events" 2>"$work/err")
+is "$?" 0 "from-audit, verified: exit 0"
+is "$out" "$work/learn/kept cap_chown+i" \
+	"from-audit, verified: only the path whose device and inode match"
+grep -q "learn/events:2: $work/learn/gone: No such file or directory, not learned" "$work/err"
+ok $? "from-audit, verified: a vanished path is named and skipped"
+grep -q "learn/events:3: $work/learn/replaced is now another file (.* the event saw $dev inode $old_ino), not learned" "$work/err"
+ok $? "from-audit, verified: a replaced file is named and skipped"
+grep -q "events lost: 2 before event 3, 1 between events" "$work/err"
+ok $? "from-audit: lost events (sequence gaps) are reported"
+is "$("$label" --from-audit --no-verify "$work/learn/events" 2>/dev/null | wc -l)" 3 \
+	"from-audit --no-verify: every path learned"
+"$label" --no-verify "$work/policy" 2>/dev/null
+is "$?" 2 "--no-verify without --from-audit: exit 2"
 
 # --- labelling a tree ------------------------------------------------------
 root=$work/root

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <linux/openat2.h>
 
@@ -45,6 +46,9 @@ static void __attribute__((noreturn)) usage(void)
 	      "                         write a policy: each program's used capabilities\n", out);
 	fputs(" -m, --merge <policy>  --from-audit: start from this policy (union)\n", out);
 	fputs(" -o, --output <file>   --from-audit: write here (atomically), not stdout\n", out);
+	fputs(" -N, --no-verify       --from-audit: learn a path even when the file there\n"
+	      "                         is not the one the event saw (events of another\n"
+	      "                         machine or image)\n", out);
 	nc_usage_help_options(out, 23);
 	fputs("\nA policy line is '<path> <spec>': <spec> is 'none' (no masks) or\n"
 	      "NAME[:NAME...]+i[e] as for the capdefault= mount option.\n", out);
@@ -270,8 +274,37 @@ static void write_policy(const char *output, struct nc_labels *labels)
 	free(tmp);
 }
 
-static int from_audit(const char *file, const char *merge, const char *output)
+/*
+ * Whether the file at the event's path is still the one the kernel saw:
+ * a path may have been replaced since (by a user who made the exec happen
+ * there, say). Say why not on stderr.
+ */
+static bool event_file_matches(const struct nc_audit_event *ev,
+			       const char *name, unsigned int lineno)
 {
+	struct stat st;
+
+	if (stat(ev->path, &st)) {
+		fprintf(stderr, "%s: %s:%u: %s: %s, not learned\n", prog, name,
+			lineno, ev->path, strerror(errno));
+		return false;
+	}
+	if (major(st.st_dev) == ev->major && minor(st.st_dev) == ev->minor &&
+	    st.st_ino == ev->ino)
+		return true;
+	fprintf(stderr,
+		"%s: %s:%u: %s is now another file (%u:%u inode %llu, the event saw %u:%u inode %llu), not learned\n",
+		prog, name, lineno, ev->path, major(st.st_dev),
+		minor(st.st_dev), (unsigned long long)st.st_ino, ev->major,
+		ev->minor, ev->ino);
+	return false;
+}
+
+static int from_audit(const char *file, const char *merge, const char *output,
+		      bool verify)
+{
+	unsigned long long first = 0, prev = 0, lost = 0;
+	unsigned int mismatched = 0;
 	char *text = read_events(file), *line, *save = NULL, err[512];
 	char kernel_file[4096];
 	const char *name = file;
@@ -301,6 +334,12 @@ static int from_audit(const char *file, const char *merge, const char *output)
 			bad++;
 			continue;
 		}
+		/* The kernel numbers events from 1, oldest first: gaps are lost. */
+		if (!first)
+			first = ev.seq;
+		else if (ev.seq > prev + 1)
+			lost += ev.seq - prev - 1;
+		prev = ev.seq;
 		if (ev.state == NC_USED_RUNNING)
 			running++;
 		if (ev.state == NC_USED_UNKNOWN)
@@ -310,6 +349,11 @@ static int from_audit(const char *file, const char *merge, const char *output)
 			continue;
 		}
 		done++;
+		if (verify && !event_file_matches(&ev, name, lineno)) {
+			mismatched++;
+			nc_audit_event_free(&ev);
+			continue;
+		}
 		for (cap = 0; cap < 64; cap++)
 			if ((ev.used & NC_BIT(cap)) && cap > NC_CAP_LAST_SYSTEM)
 				fprintf(stderr,
@@ -334,6 +378,14 @@ static int from_audit(const char *file, const char *merge, const char *output)
 		fprintf(stderr,
 			"%s: note: %u event%s without the capabilities used (interface version 2) ignored\n",
 			prog, unknown, unknown > 1 ? "s" : "");
+	if (first > 1 || lost)
+		fprintf(stderr,
+			"%s: note: events lost: %llu before event %llu, %llu between events (the kernel keeps the last 64: learn more often)\n",
+			prog, first > 1 ? first - 1 : 0, first, lost);
+	if (mismatched)
+		fprintf(stderr,
+			"%s: note: %u event%s whose path no longer names the file the kernel saw not learned\n",
+			prog, mismatched, mismatched > 1 ? "s" : "");
 	write_policy(output, &labels);
 	if (verbose)
 		fprintf(stderr, "%s: %u finished event%s, %zu program%s\n", prog,
@@ -352,17 +404,18 @@ int main(int argc, char **argv)
 		{ "from-audit", no_argument, NULL, 'a' },
 		{ "merge", required_argument, NULL, 'm' },
 		{ "output", required_argument, NULL, 'o' },
+		{ "no-verify", no_argument, NULL, 'N' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool check = false, dry_run = false, learn = false;
+	bool check = false, dry_run = false, learn = false, verify = true;
 	const char *merge = NULL, *output = NULL;
 	int c, nargs;
 
 	nc_prog = prog;
 	nc_close_stdout_atexit();
-	while ((c = getopt_long(argc, argv, "cnvam:o:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cnvam:o:NhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			check = true;
@@ -386,6 +439,9 @@ int main(int argc, char **argv)
 				nc_fail(EXIT_BADINPUT, "--output given twice");
 			output = optarg;
 			break;
+		case 'N':
+			verify = false;
+			break;
 		case 'h':
 			usage();
 		case 'V':
@@ -400,10 +456,11 @@ int main(int argc, char **argv)
 			nc_fail(EXIT_BADINPUT, "--from-audit writes a policy: no --check or --dry-run");
 		if (nargs > 1)
 			nc_fail(EXIT_BADINPUT, "--from-audit takes one events file at most");
-		return from_audit(nargs ? argv[optind] : NULL, merge, output);
+		return from_audit(nargs ? argv[optind] : NULL, merge, output,
+				  verify);
 	}
-	if (merge || output)
-		nc_fail(EXIT_BADINPUT, "--merge and --output go with --from-audit");
+	if (merge || output || !verify)
+		nc_fail(EXIT_BADINPUT, "--merge, --output and --no-verify go with --from-audit");
 	if (check && dry_run)
 		nc_fail(EXIT_BADINPUT, "--check and --dry-run are exclusive");
 	if (nargs < 1 || nargs > 2) {

@@ -11,7 +11,7 @@
 . /tests/lib/sets.sh
 NC=/sys/kernel/security/newcaps
 NCP=/usr/local/bin/nc-probe
-plan 89
+plan 101
 
 mounts_line() { # the "mounts" line of a device, by name (builtins only)
 	while read -r line; do
@@ -234,6 +234,39 @@ is "$((after - before))" 1 "stored caps=bogus: one kernel log line naming newcap
 set_knob stored_policy tighten
 umount /mnt/bog
 ok $? "stored caps=bogus: unmount"
+
+# An option ext4 does not know, stored beside a valid caps=strict, in
+# either order: ext4 drops the stored string, the filesystem stays strict.
+# (tune2fs -E splits its argument at commas: debugfs stores the string.)
+for stored in caps=strict,nosuchopt nosuchopt,caps=strict; do
+	debugfs -w -R "ssv mount_opts $stored" /dev/vdf 2> /dev/null &&
+		mount -t ext4 /dev/vdf /mnt/bog
+	ok $? "stored $stored, tighten, default inherit: mount succeeds"
+	is "$(sets_of /mnt/bog/probe sets)" "$(want 0 $NONE $NONE $NONE $REG)" \
+		"stored $stored: exec strict"
+	set -- $(mounts_line vdf)
+	is "${3:-} ${4:-}" "strict stored" "stored $stored: mounts says strict, stored"
+	umount /mnt/bog
+done
+
+# A stored capdefault= only widens what strict gives: under tighten it is
+# ignored with a log line, under trust it applies.
+tune2fs -E mount_opts=capdefault=cap_kill+i /dev/vdf > /dev/null
+ok $? "tune2fs -E mount_opts=capdefault=cap_kill+i on vdf"
+log_lines() { dmesg | grep -c 'vdf: stored capdefault= ignored'; }
+before=$(log_lines)
+mount -t ext4 /dev/vdf /mnt/bog && touch /mnt/bog/tight
+ok $? "stored capdefault, tighten: mount, create a file"
+is "$(getcap /mnt/bog/tight)" "" "stored capdefault, tighten: no masks on the new file"
+is "$(( $(log_lines) - before ))" 1 "stored capdefault, tighten: one log line"
+umount /mnt/bog
+set_knob stored_policy trust
+mount -t ext4 /dev/vdf /mnt/bog && touch /mnt/bog/trusted
+ok $? "stored capdefault, trust: mount, create a file"
+is "$(getcap /mnt/bog/trusted)" "/mnt/bog/trusted cap_kill=i" \
+	"stored capdefault, trust: the new file carries the masks"
+set_knob stored_policy tighten
+umount /mnt/bog
 
 # Leave the disks and the knobs as found.
 tune2fs -E mount_opts= /dev/vde > /dev/null
