@@ -17,8 +17,11 @@
  *    under SECURE_NO_SXID_SANITIZE; a regular capability dropped from Pi
  *    and from bnd never comes back;
  *  - sanitize only on a real gain: a new id or @gained;
- *  - the no-gain rule (nosuid, no_new_privs, no cap_reg_sxid in Pe):
- *    P'p within Pp, no gain, no sanitize;
+ *  - the no-gain rule (nosuid, no cap_reg_sxid in Pe) and no_new_privs
+ *    (limited): P'p within Pp, no gain, no sanitize;
+ *  - the root rule keeps Pp & bnd for an unlabeled program outside
+ *    strict; euid 0 to non-zero (setuid_fixup) keeps no system P'e
+ *    beyond P'a;
  *  - strict within inherit; audit computes as inherit; @strict_lost is
  *    exactly what strict removes from P'p or P'e, 0 for inherit, for a
  *    file with masks and for a setuid-root exec; a file with masks gives
@@ -78,7 +81,8 @@ static void check_one(const struct nc_exec_in *in,
 		   "bits outside the capabilities: %#llx", x(o->pp));
 	if (in->has_xattr || setid)
 		FUZZ_CHECK(o->pa == 0, "ambient kept over masks or setid");
-	FUZZ_CHECK(o->no_gain == no_gain, "no_gain %d", o->no_gain);
+	FUZZ_CHECK(o->no_gain == (no_gain || in->limited), "no_gain %d",
+		   o->no_gain);
 
 	/* Nothing from Fp outside bnd. */
 	FUZZ_CHECK(!(o->pp & ~(in->pi | in->pa | in->bnd)),
@@ -112,6 +116,7 @@ static void check_one(const struct nc_exec_in *in,
 		FUZZ_CHECK(!in->no_sxid_sanitize, "sanitized under the bit");
 		FUZZ_CHECK(!in->child_userns,
 			   "sanitized by a user namespace's own privilege");
+		FUZZ_CHECK(!in->limited, "sanitized under no_new_privs");
 		FUZZ_CHECK(setid_new || o->gained,
 			   "sanitized without a real gain");
 		FUZZ_CHECK((o->pp & REG) == (REG & (in->bnd | in->pi)) &&
@@ -123,13 +128,20 @@ static void check_one(const struct nc_exec_in *in,
 			   !(o->pe & REG & ~(in->pi & in->pe)),
 			   "regular bits beyond Pi without sanitize");
 		FUZZ_CHECK(in->no_sxid_sanitize || in->child_userns ||
-			   !(setid_new || o->gained),
+			   in->limited || !(setid_new || o->gained),
 			   "real gain (setid_new %d, gained %d) not sanitized",
 			   setid_new, o->gained);
 	}
-	if (no_gain)
-		FUZZ_CHECK(!(o->pp & ~in->pp) && !o->sanitized,
+	if (no_gain || in->limited)
+		FUZZ_CHECK(!(o->pp & ~in->pp) && !o->sanitized && !o->gained,
 			   "no-gain exec gained %#llx", x(o->pp & ~in->pp));
+	if (in->root && !no_gain && !in->has_xattr && !setuid_root &&
+	    in->policy != NC_POLICY_STRICT)
+		FUZZ_CHECK(!(in->pp & in->bnd & SYS & ~o->pp),
+			   "root rule lost %#llx", x(in->pp & in->bnd & SYS & ~o->pp));
+	if (in->setuid_fixup && !no_gain && !in->limited)
+		FUZZ_CHECK(!(o->pe & SYS & ~o->pa),
+			   "setuid fixup kept %#llx", x(o->pe & SYS & ~o->pa));
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -140,7 +152,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct nc_exec_in in = { 0 };
 	struct nc_exec_out o[NC_POLICY_COUNT];
 	u64 lost;
-	uint8_t flags;
+	uint8_t flags, more;
 	bool masks_or_root;
 	int p;
 
@@ -159,7 +171,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.setid_new = flags & 16;
 	in.no_gain = flags & 32;
 	in.no_sxid_sanitize = flags & 64;
-	in.child_userns = fuzz_u8(&r) & 1;
+	more = fuzz_u8(&r);
+	in.child_userns = more & 1;
+	in.limited = more & 2;
+	in.root = more & 4;
+	/* new euid 0, or from 0 to non-zero: never both */
+	in.setuid_fixup = !in.root && (more & 8);
 	/* A new id is a change of id (setuid root need not be: root). */
 	if (in.setid_new)
 		in.setid = true;

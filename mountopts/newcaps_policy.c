@@ -169,22 +169,47 @@ static void nc_get_file_masks(const struct nc_exec_in *in,
 		f->fp = 0;
 }
 
+/*
+ * The Pi and Pe the equations read. The root rule: root passes on what it
+ * holds, whatever its Pi says (runtimes and service managers clear Pi
+ * before they exec a root program), and a bounding-set drop takes effect.
+ * Only system bits: the regular region is the same in Pp, Pe and Pi.
+ */
+static void nc_exec_read_sets(const struct nc_exec_in *in, u64 *pi, u64 *pe)
+{
+	*pi = in->pi;
+	*pe = in->pe;
+	if (!in->root)
+		return;
+	*pi = (in->pp & in->bnd & NC_SYSTEM_MASK) | (in->pi & NC_REGULAR_MASK);
+	*pe = (in->pp & NC_SYSTEM_MASK) | (in->pe & NC_REGULAR_MASK);
+}
+
 /* Madore's equations with mainline's ambient set, then the sanitize rule. */
 static void nc_exec_sets(const struct nc_exec_in *in,
 			 const struct nc_file_masks *f,
 			 struct nc_exec_out *out)
 {
-	u64 pa = 0;
+	u64 pa = 0, pi, pe;
 
+	nc_exec_read_sets(in, &pi, &pe);
 	/* As mainline: file capabilities or a setid exec cancel ambient. */
 	if (!in->has_xattr && !f->setid)
 		pa = in->pa & NC_SYSTEM_MASK;
 
 	out->pa = pa;
-	out->pp = (in->pi & f->fi) | (f->fp & in->bnd) | pa;
-	out->pe = (in->pi & in->pe & f->fi) | (f->fp & f->fe & in->bnd) | pa;
-	out->gained = (f->fp & in->bnd & ~in->pp) != 0;
-	out->no_gain = f->no_gain;
+	out->pp = (pi & f->fi) | (f->fp & in->bnd) | pa;
+	out->pe = (pi & pe & f->fi) | (f->fp & f->fe & in->bnd) | pa;
+	/*
+	 * no_new_privs, unsafe ptrace: as mainline, what the process held
+	 * passes on and the file adds nothing; the ids stay (caller).
+	 */
+	if (in->limited) {
+		out->pp &= in->pp;
+		out->pe &= out->pp;
+	}
+	out->gained = !in->limited && (f->fp & in->bnd & ~in->pp) != 0;
+	out->no_gain = f->no_gain || in->limited;
 
 	/*
 	 * Only a real gain sanitizes: an exec that merely switches to an id
@@ -193,12 +218,15 @@ static void nc_exec_sets(const struct nc_exec_in *in,
 	 * set up in a user namespace of its own (setcap or setuid files
 	 * there), since it grants privilege in that namespace only.
 	 */
-	out->sanitized = (f->setid_new || out->gained) &&
+	out->sanitized = (f->setid_new || out->gained) && !in->limited &&
 			 !in->no_sxid_sanitize && !in->child_userns;
 	if (out->sanitized) {
 		out->pp |= NC_REGULAR_MASK & in->bnd;
 		out->pe |= NC_REGULAR_MASK & in->bnd;
 	}
+	/* root to a non-root euid: as the setuid family, P'e loses root's */
+	if (in->setuid_fixup && !out->no_gain)
+		out->pe &= ~NC_SYSTEM_MASK | pa;
 	out->pi = out->pp;
 	out->strict_lost = 0;
 }
@@ -220,6 +248,11 @@ static void nc_exec_sets(const struct nc_exec_in *in,
  *   P'e = (Pi & Pe & Fi) | (Fp & Fe & bnd) | P'a
  *   P'i = P'p
  *
+ * where, under the root rule (@in->root), Pi is read as Pp & bnd and Pe as
+ * Pp. With @in->limited (no_new_privs, unsafe ptrace) P'p is then limited
+ * to Pp; with @in->setuid_fixup (euid 0 to non-zero) P'e keeps no system
+ * capability beyond P'a.
+ *
  * An exec that really raises privilege -- the setuid/setgid bits make euid
  * or egid an id the process did not hold (@in->setid_new, unless the no-gain
  * rule holds), or Fp & bnd adds a capability not in Pp -- reinstates
@@ -236,11 +269,14 @@ void nc_exec_transition(const struct nc_exec_in *in, struct nc_exec_out *out)
 {
 	struct nc_file_masks f;
 
+	u64 pi, pe;
+
 	nc_get_file_masks(in, in->policy, &f);
 	nc_exec_sets(in, &f, out);
 
 	if (in->policy == NC_POLICY_INHERIT || in->has_xattr || f.setuid_root)
 		return;
+	nc_exec_read_sets(in, &pi, &pe);
 	/*
 	 * Without masks the two policies differ only in Fi: inherit's is
 	 * ALL, strict's the regular region; Fp is empty in both and sanitize
@@ -248,7 +284,7 @@ void nc_exec_transition(const struct nc_exec_in *in, struct nc_exec_out *out)
 	 * P'p (and from P'e, whose Pi part is within it), except what the
 	 * ambient set carries on. Closed form: no second evaluation per exec.
 	 */
-	out->strict_lost = in->pi & NC_SYSTEM_MASK & ~out->pa;
+	out->strict_lost = pi & NC_SYSTEM_MASK & ~out->pa;
 }
 
 /**

@@ -79,7 +79,14 @@ struct nc_capdefault {
  * @setid_new: the new euid or egid is an id the process did not hold
  *	before (as real, effective or saved id, or for egid as a
  *	supplementary group): a real gain of privilege; implies @setid
- * @no_gain: nosuid mount, no_new_privs, unsafe ptrace: Fp taken as empty
+ * @no_gain: nosuid mount: Fp taken as empty, setuid/setgid bits ignored
+ * @limited: no_new_privs or an unsafe ptrace, as mainline: ids do not
+ *	change and P'p is limited to @pp (nothing gained, nothing sanitized)
+ * @root: the root rule: the new euid is 0 in the process's own user
+ *	namespace and SECURE_NOROOT is clear; Pi is read as Pp & bnd and Pe
+ *	as Pp (system bits: the regular region is the same in all three)
+ * @setuid_fixup: an exec from euid 0 to a non-zero euid without
+ *	SECURE_NO_SETUID_FIXUP: the system bits of P'e are cleared
  * @no_sxid_sanitize: SECURE_NO_SXID_SANITIZE is set
  * @child_userns: the new credentials belong to a user namespace other than
  *	the initial one: what the exec grants is that namespace's privilege
@@ -95,6 +102,9 @@ struct nc_exec_in {
 	bool setid;
 	bool setid_new;
 	bool no_gain;
+	bool limited;
+	bool root;
+	bool setuid_fixup;
 	bool no_sxid_sanitize;
 	bool child_userns;
 };
@@ -113,8 +123,8 @@ struct nc_exec_in {
  *	not hold (Fp ∩ bnd ⊄ Pp, mainline's __cap_gained())
  * @sanitized: the exec really raised privilege and REGULAR ∩ bnd was
  *	reinstated
- * @no_gain: the no-gain rule held: the caller must ignore the file's
- *	setuid and setgid bits
+ * @no_gain: the no-gain rule or @limited held: the caller must ignore the
+ *	file's setuid and setgid bits (keep the old euid and egid)
  */
 struct nc_exec_out {
 	u64 pp, pe, pi, pa;

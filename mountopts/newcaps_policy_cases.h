@@ -553,6 +553,71 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	      .pe = NCT_REG | NCT_CHOWN | NCT_KILL, .pi = NCT_REG,
 	    .bnd = NCT_ALL, .policy = NC_POLICY_AUDIT },
 	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG } },
+
+	/*
+	 * SPEC 4.1.3, the root rule: Pi is read as Pp & bnd, Pe as Pp.
+	 * A container runtime or systemd cleared Pi (REG left): inherit,
+	 * unlabeled: P'p = ((Pp & bnd) & ALL) = ALL, P'e likewise.
+	 */
+	{ "root rule: root with Pi cleared keeps its set through inherit",
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG, .bnd = NCT_ALL,
+	    .root = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_ALL } },
+	/* bnd without cap_chown: Pi read as ALL & bnd lacks it. */
+	{ "root rule: a bounding-set drop takes effect at exec",
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_ALL,
+	    .bnd = NCT_ALL & ~NCT_CHOWN, .root = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_ALL & ~NCT_CHOWN, .pe = NCT_ALL & ~NCT_CHOWN,
+	    .pi = NCT_ALL & ~NCT_CHOWN } },
+	/* Pp without net_raw (Pi too, Pi ⊆ Pp): Pp & bnd lacks it. */
+	{ "root rule: what root dropped from Pp stays dropped",
+	  { .pp = NCT_ALL & ~NCT_NET_RAW, .pe = NCT_ALL & ~NCT_NET_RAW,
+	    .pi = NCT_REG, .bnd = NCT_ALL, .root = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_ALL & ~NCT_NET_RAW, .pe = NCT_ALL & ~NCT_NET_RAW,
+	    .pi = NCT_ALL & ~NCT_NET_RAW } },
+	/* strict: Fi = REG: P'p = REG; strict removes SYS. */
+	{ "root rule, strict, unlabeled: only the regular capabilities",
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG, .bnd = NCT_ALL,
+	    .root = true, .policy = NC_POLICY_STRICT },
+	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG,
+	    .strict_lost = NCT_SYS } },
+	/* A label limits root: Fi = net_bind | REG, Fp = 0. */
+	{ "root rule, labelled +i: root gets what the label allows",
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG, .bnd = NCT_ALL,
+	    .root = true, .has_xattr = true, .fi = NCT_NET_BIND,
+	    .policy = NC_POLICY_STRICT },
+	  { .pp = NCT_REG | NCT_NET_BIND, .pe = NCT_REG | NCT_NET_BIND,
+	    .pi = NCT_REG | NCT_NET_BIND } },
+	/*
+	 * SPEC 4.1.2, no_new_privs: Fp = net_raw adds nothing to a user's
+	 * Pp = REG: P'p = (REG | raw) & REG = REG; not gained, no sanitize
+	 * (cap_reg_fork stays dropped), ids kept.
+	 */
+	{ "no_new_privs: a +ep file adds nothing, nothing sanitized",
+	  { .pp = NCT_REG & ~NCT_R_FORK, .pe = NCT_REG & ~NCT_R_FORK,
+	      .pi = NCT_REG & ~NCT_R_FORK, .bnd = NCT_ALL,
+	    .has_xattr = true, .fp = NCT_NET_RAW, .fe = true, .limited = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG & ~NCT_R_FORK, .pe = NCT_REG & ~NCT_R_FORK,
+	    .pi = NCT_REG & ~NCT_R_FORK, .no_gain = true } },
+	/* ... while what the process held passes on (root, Docker nnp). */
+	{ "no_new_privs, root rule: a +ep file keeps what root held",
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG, .bnd = NCT_ALL,
+	    .has_xattr = true, .fp = NCT_NET_RAW, .fe = true, .root = true,
+	    .limited = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG | NCT_NET_RAW, .pe = NCT_REG | NCT_NET_RAW,
+	    .pi = NCT_REG | NCT_NET_RAW, .no_gain = true } },
+	/*
+	 * SPEC 4.1.4: root runs a setuid-non-root file (kselftest "Root +ia,
+	 * suidnonroot => ip"): P'p = Pi & ALL = ALL, P'e loses its system
+	 * bits. The new euid is new (setid_new): sanitized, REG already in.
+	 */
+	{ "root to setuid-non-root: P'e keeps no system capability",
+	  { NCT_ROOT, .setid = true, .setid_new = true, .setuid_fixup = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_ALL, .pe = NCT_REG, .pi = NCT_ALL, .sanitized = true } },
 };
 
 #endif /* NEWCAPS_POLICY_CASES_H */

@@ -41,6 +41,13 @@ static inline void tap_diag(const char *fmt, ...)
 	putchar('\n');
 }
 
+/* Count @n tests as skipped, visibly: "ok N # SKIP why" each. */
+static inline void tap_skip(unsigned int n, const char *why)
+{
+	while (n--)
+		printf("ok %u # SKIP %s\n", ++tap_count, why);
+}
+
 /* Print the plan; the exit status of the test program. */
 static inline int tap_done(void)
 {

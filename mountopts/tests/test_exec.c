@@ -57,6 +57,8 @@ static void dump_in(const struct nc_exec_in *in)
 	tap_diag("      setuid_root=%d setid=%d setid_new=%d no_gain=%d no_sxid_sanitize=%d child_userns=%d",
 		 in->setuid_root, in->setid, in->setid_new, in->no_gain,
 		 in->no_sxid_sanitize, in->child_userns);
+	tap_diag("      root=%d limited=%d setuid_fixup=%d", in->root,
+		 in->limited, in->setuid_fixup);
 }
 
 static void dump_out(const char *what, const struct nc_exec_out *o)
@@ -207,26 +209,44 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 		b = rb->bit[k];
 		ref_file_bit(in, f, pol, b, &fp[k], &fi[k], &fe[k]);
 		/* SPEC 4.1.4: Fp ∩ bnd adds a capability not already in Pp */
-		if (fp[k] && bit(in->bnd, b) && !bit(in->pp, b))
+		if (fp[k] && bit(in->bnd, b) && !bit(in->pp, b) &&
+		    !in->limited)
 			o->gained = true;
 	}
-	o->no_gain = f->no_gain;
+	/* SPEC 4.1.2: no_new_privs and unsafe ptrace keep the ids */
+	o->no_gain = f->no_gain || in->limited;
 	/* A real raise of privilege: a new euid/egid, or a gain. */
 	sanitize = (f->setid_new || o->gained) && !in->no_sxid_sanitize &&
-		   !in->child_userns;
+		   !in->child_userns && !in->limited;
 	o->sanitized = sanitize;
 	for (k = 0; k < rb->n; k++) {
 		bool pa, pp, pe;
 
+		bool pi, pev;
+
 		b = rb->bit[k];
+		/* SPEC 4.1.3: root reads Pi as Pp ∩ bnd, Pe as Pp (system) */
+		pi = bit(in->pi, b);
+		pev = bit(in->pe, b);
+		if (in->root && b <= 40) {
+			pi = bit(in->pp, b) && bit(in->bnd, b);
+			pev = bit(in->pp, b);
+		}
 		pa = !in->has_xattr && !f->setid && b <= 40 && bit(in->pa, b);
-		pp = (bit(in->pi, b) && fi[k]) || (fp[k] && bit(in->bnd, b)) ||
-		     pa;
-		pe = (bit(in->pi, b) && bit(in->pe, b) && fi[k]) ||
+		pp = (pi && fi[k]) || (fp[k] && bit(in->bnd, b)) || pa;
+		pe = (pi && pev && fi[k]) ||
 		     (fp[k] && fe[k] && bit(in->bnd, b)) || pa;
+		/* SPEC 4.1.2: P'p limited to the old Pp */
+		if (in->limited) {
+			pp = pp && bit(in->pp, b);
+			pe = pe && pp;
+		}
 		/* Sanitize reinstates REGULAR ∩ bnd only. */
 		if (sanitize && b >= 48 && bit(in->bnd, b))
 			pp = pe = true;
+		/* SPEC 4.1.4: euid 0 to non-zero keeps no system P'e */
+		if (in->setuid_fixup && !o->no_gain && b <= 40)
+			pe = pa;
 		o->pp |= (u64)pp << b;
 		o->pe |= (u64)pe << b;
 		o->pa |= (u64)pa << b;
@@ -286,6 +306,9 @@ enum {
 	P_AUDIT_LOST,
 	P_LABELED_POLICY,
 	P_REFERENCE,
+	P_LIMITED,
+	P_ROOT,
+	P_FIXUP,
 	P_COUNT
 };
 
@@ -293,7 +316,7 @@ static const char * const prop_name[P_COUNT] = {
 	[P_PE_IN_PP]	= "P'e ⊆ P'p",
 	[P_PI_EQ_PP]	= "P'i == P'p",
 	[P_PA]		= "P'a ⊆ Pa ∩ SYSTEM ∩ P'p, empty on xattr or setid",
-	[P_BOUND]	= "P'p, P'e ⊆ (Pi∩Fi)∪(Fp∩bnd)∪P'a, plus REGULAR∩bnd iff sanitize",
+	[P_BOUND]	= "P'p ⊆ (Pi∩Fi)∪(Fp∩bnd)∪P'a, P'e ⊆ (Pi∩Pe∩Fi)∪(Fp∩Fe∩bnd)∪P'a, plus REGULAR∩bnd iff sanitize",
 	[P_STRICT_SUBSET] = "strict result ⊆ inherit result",
 	[P_NOGAIN_FLAG]	= "no_gain flag: no system gain outside Pi∩Fi∪P'a, no sanitize",
 	[P_NOGAIN_SXID]	= "Pe without cap_reg_sxid: no system gain, no sanitize",
@@ -306,6 +329,9 @@ static const char * const prop_name[P_COUNT] = {
 	[P_AUDIT_LOST]	= "audit and strict: strict_lost == inherit minus strict (0 if labeled/setuid-root)",
 	[P_LABELED_POLICY] = "labeled file: the policy makes no difference",
 	[P_REFERENCE]	= "equal to the per-bit reference model",
+	[P_LIMITED]	= "limited (no_new_privs, ptrace): P'p ⊆ Pp, ids kept, no gain, no sanitize",
+	[P_ROOT]	= "root rule, unlabeled inherit: Pp ∩ bnd ∩ SYSTEM ⊆ P'p",
+	[P_FIXUP]	= "setuid_fixup: P'e ∩ SYSTEM ⊆ P'a",
 };
 
 struct props {
@@ -345,8 +371,14 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 	struct nc_exec_in in[NC_POLICY_COUNT];
 	struct nc_exec_out o[NC_POLICY_COUNT], ref[NC_POLICY_COUNT];
 	bool no_gain, setid, setid_new, suid, sanitize, gained, probe;
-	u64 fp, fi, fe, lo, san;
+	u64 fp, fi, fe, lo, san, pi = base->pi, pe = base->pe;
 	int p;
+
+	/* SPEC 4.1.3: the Pi and Pe the equations read under the root rule */
+	if (base->root) {
+		pi = (base->pp & base->bnd & SYS) | (base->pi & REG);
+		pe = (base->pp & SYS) | (base->pe & REG);
+	}
 
 	no_gain = base->no_gain || !(base->pe & R_SXID);
 	setid = base->setid && !no_gain;
@@ -388,9 +420,9 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 		if (no_gain)
 			fp = 0;
 		/* SPEC 4.1.4: a real raise of privilege. */
-		gained = (fp & base->bnd & ~base->pp) != 0;
+		gained = (fp & base->bnd & ~base->pp) != 0 && !base->limited;
 		sanitize = (setid_new || gained) && !base->no_sxid_sanitize &&
-			   !base->child_userns;
+			   !base->child_userns && !base->limited;
 		san = sanitize ? REG & base->bnd : 0;
 
 		CHECK(P_PE_IN_PP, subset(r->pe, r->pp), i, r);
@@ -400,19 +432,21 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 		      (base->has_xattr || setid ||
 		       r->pa == (base->pa & SYS)), i, r);
 
-		lo = (base->pi & fi) | (fp & base->bnd) | r->pa;
+		lo = (pi & fi) | (fp & base->bnd) | r->pa;
 		CHECK(P_BOUND, subset(r->pp, lo | san) && subset(san, r->pp) &&
-		      subset(san, r->pe) && subset(r->pe, lo | san), i, r);
+		      subset(san, r->pe) &&
+		      subset(r->pe, (pi & pe & fi) | (fp & fe & base->bnd) |
+			     r->pa | san), i, r);
 
 		if (base->no_gain)
 			CHECK(P_NOGAIN_FLAG,
-			      subset(r->pp & SYS, (base->pi & fi) | r->pa) &&
+			      subset(r->pp & SYS, (pi & fi) | r->pa) &&
 			      subset(r->pp & REG, base->pi) &&
 			      subset(r->pe & REG, base->pi & base->pe) &&
 			      !r->gained && !r->sanitized, i, r);
 		else if (!(base->pe & R_SXID))
 			CHECK(P_NOGAIN_SXID,
-			      subset(r->pp & SYS, (base->pi & fi) | r->pa) &&
+			      subset(r->pp & SYS, (pi & fi) | r->pa) &&
 			      subset(r->pp & REG, base->pi) &&
 			      subset(r->pe & REG, base->pi & base->pe) &&
 			      !r->gained && !r->sanitized, i, r);
@@ -436,6 +470,16 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 		      subset(r->pp & REG & ~base->pi, base->bnd) &&
 		      subset(r->pe & REG & ~(base->pi & base->pe), base->bnd),
 		      i, r);
+
+		if (base->limited)
+			CHECK(P_LIMITED, subset(r->pp, base->pp) && r->no_gain &&
+			      !r->gained && !r->sanitized, i, r);
+		if (base->root && !no_gain && !base->has_xattr && !suid &&
+		    p != NC_POLICY_STRICT)
+			CHECK(P_ROOT, subset(base->pp & base->bnd & SYS, r->pp),
+			      i, r);
+		if (base->setuid_fixup && !no_gain && !base->limited)
+			CHECK(P_FIXUP, subset(r->pe & SYS, r->pa), i, r);
 
 		CHECK(P_REFERENCE, ref[p].pp == r->pp && ref[p].pe == r->pe &&
 		      ref[p].pi == r->pi && ref[p].pa == r->pa &&
@@ -518,7 +562,8 @@ struct pstate {
  * has REGULAR ∩ bnd beyond the universe to add, and setuid-root's Fp
  * system bits beyond the universe to grant). Every setuid_root, setid,
  * setid_new (only with setid: the header says it implies setid), no_gain
- * no_sxid_sanitize and child_userns, an unlabeled file and every labeled file with Fp
+ * no_sxid_sanitize and child_userns, then root, setuid_fixup and limited
+ * (see the loop), an unlabeled file and every labeled file with Fp
  * and Fi over the universe fu[0..fn) and both effective flags;
  * check_input() runs each under the three policies.
  */
@@ -563,7 +608,9 @@ static void run_exhaustive(const char *name, const unsigned int *pu,
 		for (bnd = 0; bnd < 2 * np; bnd++) {
 			rest = bnd / np;
 			in.bnd = usub(pu, bnd % np) | bnd_rest[rest];
-			for (fl = 0; fl < 64; fl++) {
+			for (fl = 0; fl < 64 * 6; fl++) {
+				unsigned int nf = fl / 64;
+
 				in.setuid_root = fl & 1;
 				in.setid = fl & 2;
 				in.no_gain = fl & 4;
@@ -572,6 +619,17 @@ static void run_exhaustive(const char *name, const unsigned int *pu,
 				in.child_userns = fl & 32;
 				if (in.setid_new && !in.setid)
 					continue;
+				/*
+				 * root and setuid_fixup exclude each other
+				 * (new euid 0, non-zero); each with and
+				 * without limited. Those two flags only
+				 * remove sanitize: not combined with them.
+				 */
+				if (nf && (fl & (8 | 32)))
+					continue;
+				in.root = nf == 1 || nf == 4;
+				in.setuid_fixup = nf == 2 || nf == 5;
+				in.limited = nf >= 3;
 
 				in.has_xattr = false;
 				in.fp = 0;
@@ -668,6 +726,9 @@ static void run_random(unsigned long n)
 		in.no_gain = (flags & 0x30) == 0x30;
 		in.no_sxid_sanitize = (flags & 0xc0) == 0xc0;
 		in.child_userns = (flags & 0x3000) == 0x3000;
+		in.limited = (flags & 0xc000) == 0xc000;
+		in.root = flags & 0x10000;
+		in.setuid_fixup = !in.root && (flags & 0x20000);
 		/* Random file masks even without xattr: must be ignored. */
 		in.fp = rnd();
 		in.fi = rnd();

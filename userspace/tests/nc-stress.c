@@ -326,7 +326,12 @@ static void exec_input(const struct target *t, const struct creds *b,
 			*new_euid != b->suid;
 	in->setuid_root = t->setuid_root && *new_euid == 0 &&
 			  !(b->securebits & (1UL << 0));	/* SECURE_NOROOT */
-	in->no_gain = t->nosuid || b->nnp;
+	in->no_gain = t->nosuid;
+	in->limited = b->nnp;
+	/* SPEC 4.1.3, 4.1.4 (workers run in the initial user namespace) */
+	in->root = *new_euid == 0 && !(b->securebits & (1UL << 0));
+	in->setuid_fixup = b->euid == 0 && *new_euid != 0 &&
+			   !(b->securebits & (1UL << 2));	/* NO_SETUID_FIXUP */
 	in->no_sxid_sanitize = !!(b->securebits & SECBIT_NO_SXID_SANITIZE);
 }
 

@@ -9,7 +9,7 @@ NC=/sys/kernel/security/newcaps
 CTL=/usr/local/bin/newcapsctl
 EXEC=/usr/local/bin/newcaps-exec
 LABEL=/usr/local/bin/newcaps-label
-plan 97
+plan 98
 
 mkdir -p /mnt/s /mnt/d /mnt/a
 mount -t ext4 -o caps=strict /dev/vda /mnt/s &&
@@ -176,9 +176,13 @@ ok $? "exec --drop=reg_bogus: the name is in the error"
 ok $? "exec --drop=reg_bogus: the command did not run"
 $EXEC --drop=cap_reg_write --drop=bogus -- touch /tmp/ran 2> /dev/null
 is "$?/$([ -e /tmp/ran ] && echo ran)" 1/ "exec: a bad option late on the line: nothing run"
-is "$(sets_of $EXEC --inh=cap_net_raw -- nc-probe sets)" \
+# (SECURE_NOROOT: the root rule would pass on root's whole permitted set)
+is "$(sets_of $EXEC --securebits=0x1 --inh=cap_net_raw -- nc-probe sets)" \
 	"$(want 0 $NET_RAW $NET_RAW $NET_RAW $REG)" \
-	"exec --inh=cap_net_raw: P' = Pi & Fi, regular ones kept"
+	"exec --securebits=0x1 --inh=cap_net_raw: P' = Pi & Fi, regular ones kept"
+is "$(sets_of $EXEC --inh=cap_net_raw -- nc-probe sets)" \
+	"$(want 0 $SYS $SYS $SYS $REG)" \
+	"exec --inh=cap_net_raw as root: the root rule passes on Pp & bnd"
 is "$(sets_of $EXEC --keep=cap_chown -- nc-probe sets)" \
 	"$(want 0 0000000000000001 0000000000000001 0000000000000001 $REG)" \
 	"exec --keep=cap_chown"
