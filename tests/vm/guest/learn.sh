@@ -5,7 +5,7 @@
 . /tests/lib/tap.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 37
+plan 44
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -124,5 +124,38 @@ is "$(action /mnt/l/mknoder chown /tmp/owned 1000)" "chown EPERM" \
 seq2=$(last_seq)
 /mnt/l/chowner idle > /dev/null
 is "$(last_seq)" "$seq2" "strict records no audit events"
+
+# --- a #! script, started by a relative path ----------------------------
+# The masks of a script exec are its interpreter's (here a busybox copy
+# on the same mount): the event must name the interpreter by absolute
+# path, so that the learned label lands on it and works under strict.
+mount -o remount,caps=audit /mnt/l
+cp /bin/busybox /mnt/l/sh &&
+	printf '#!/mnt/l/sh\nchown 1000 /tmp/owned\n' > /mnt/l/chown.sh &&
+	chmod 755 /mnt/l/chown.sh
+ok $? "script and interpreter in place"
+workload_files
+seq3=$(last_seq)
+(cd /mnt/l && ./chown.sh)
+ok $? "audit: ./chown.sh chowns"
+wait_used "$seq3"
+is "$(events_since "$seq3")" "/mnt/l/sh cap_chown" \
+	"script: the event names the interpreter, by absolute path"
+newcaps-label --from-audit > /tmp/script.policy &&
+	newcaps-label /tmp/script.policy
+ok $? "script: learn and label"
+is "$(getcap /mnt/l/sh /mnt/l/chown.sh)" "/mnt/l/sh cap_chown=i" \
+	"script: the interpreter is labelled, the script is not"
+mount -o remount,caps=strict /mnt/l
+workload_files
+(cd /mnt/l && ./chown.sh)
+ok $? "strict: the script chowns"
+# (busybox runs the applet its name says: the copy is called sh)
+mkdir -p /tmp/unlabeled && cp /bin/busybox /tmp/unlabeled/sh
+workload_files
+printf '#!/tmp/unlabeled/sh\nchown 1000 /tmp/owned\n' > /mnt/l/other.sh &&
+	chmod 755 /mnt/l/other.sh
+is "$(cd /mnt/l && ./other.sh 2>&1 | grep -c 'Operation not permitted')" 1 \
+	"strict: the same script through an unlabeled interpreter cannot"
 umount /mnt/l
 finish
