@@ -27,16 +27,6 @@ for d in inh str; do
 done
 ok $? "probes in place"
 
-# The five Cap lines and euid, one line: what the program got.
-caps() {
-	"$@" 2>&1 | awk '
-		/^euid / { euid = $2 }
-		/^CapInh:/ { i = $2 } /^CapPrm:/ { p = $2 } /^CapEff:/ { e = $2 }
-		/^CapBnd:/ { b = $2 } /^CapAmb:/ { a = $2 }
-		!/^(euid |Cap)/ { other = other " [" $0 "]" }
-		END { printf "euid=%s I=%s P=%s E=%s B=%s A=%s%s\n",
-			euid, i, p, e, b, a, other }'
-}
 row() { # row KEY COMMAND...: one table line
 	key=$1
 	shift

@@ -23,6 +23,19 @@ sets_of() {
 			euid, p, e, i, rp, re, ri, other }'
 }
 
+# caps COMMAND...: the same for the five lines every kernel prints (no
+# CapReg*), as tests compare with newcaps=off:
+#   euid=N I=CapInh P=CapPrm E=CapEff B=CapBnd A=CapAmb
+caps() {
+	"$@" 2>&1 | awk '
+		/^euid / { euid = $2 }
+		/^CapInh:/ { i = $2 } /^CapPrm:/ { p = $2 } /^CapEff:/ { e = $2 }
+		/^CapBnd:/ { b = $2 } /^CapAmb:/ { a = $2 }
+		!/^(euid |Cap)/ { other = other " [" $0 "]" }
+		END { printf "euid=%s I=%s P=%s E=%s B=%s A=%s%s\n",
+			euid, i, p, e, b, a, other }'
+}
+
 # want EUID PRM EFF INH REG: the line sets_of prints for those values, the
 # regular region the same in all three sets.
 want() {
