@@ -32,12 +32,16 @@
  *   the value; NAME may be a bit number) bset-read-plain:NAME (without
  *   it) securebits:HEX
  *   regular (print the regular part of the effective set, newcaps capget)
+ *   evm-key (a user key "kmk" and an encrypted key "evm-key" made with it,
+ *   in the user keyring: what EVM loads when 1 is written to its
+ *   securityfs file) xattr-size:P:NAME (prints the value's size)
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/keyctl.h>
 #include <linux/openat2.h>
 #include <linux/sched.h>
 #include <sched.h>
@@ -131,6 +135,19 @@ static long try_uselib(const char *path)
 	return syscall(SYS_uselib, path);
 }
 #endif
+
+/* EVM's HMAC key, as Documentation/security/keys/trusted-encrypted.rst */
+static long try_evm_key(void)
+{
+	static const char master[32] = "newcaps guest test master key!!";
+	static const char payload[] = "new user:kmk 64";
+
+	if (syscall(SYS_add_key, "user", "kmk", master, sizeof(master),
+		    KEY_SPEC_USER_KEYRING) < 0)
+		return -1;
+	return syscall(SYS_add_key, "encrypted", "evm-key", payload,
+		       strlen(payload), KEY_SPEC_USER_KEYRING);
+}
 
 static long try_exec(const char *path, int at)
 {
@@ -416,6 +433,10 @@ static long run(const char *a)
 		return try_bset(p, PR_CAPBSET_READ, PR_CAPBSET_NEWCAPS);
 	if (is(a, "bset-drop"))
 		return try_bset(p, PR_CAPBSET_DROP, PR_CAPBSET_NEWCAPS);
+	if (is(a, "evm-key"))
+		return try_evm_key();
+	if (is(a, "xattr-size"))
+		return getxattr(p, q, NULL, 0);
 	if (is(a, "securebits"))
 		return prctl(PR_SET_SECUREBITS, strtoul(p, NULL, 16), 0, 0, 0);
 	fprintf(stderr, "nc-try: unknown action '%s'\n", a);
@@ -467,7 +488,8 @@ int main(int argc, char **argv)
 			continue;
 		}
 		rc = run(argv[i]);
-		if (is(argv[i], "bset-read") && rc >= 0)
+		if ((is(argv[i], "bset-read") || is(argv[i], "xattr-size")) &&
+		    rc >= 0)
 			printf("%s %ld\n", argv[i], rc);
 		else
 			printf("%s %s\n", argv[i], result(rc));
