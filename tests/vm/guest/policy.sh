@@ -283,8 +283,6 @@ mount -t ext4 /dev/vdf /mnt/tune && cp $NCP /mnt/tune/probe
 is "$(sets_of /mnt/tune/probe sets)" "$(want 0 $NONE $NONE $NONE $REG)" \
 	"tune2fs flag: exec is strict without a mount option"
 is "$(mounts_line vdf)" "ext4 vdf strict stored none" "mounts: tune2fs flag, stored"
-umount /mnt/tune
 
-for d in /mnt/inh /mnt/str /mnt/def /mnt/nosuid; do umount $d; done
-ok $? "unmount everything"
+unmount_all "unmount everything" /mnt/tune /mnt/inh /mnt/str /mnt/def /mnt/nosuid
 finish
