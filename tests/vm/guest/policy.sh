@@ -5,7 +5,7 @@
 . /tests/lib/sets.sh
 . /tests/lib/scenarios.sh
 NC=/sys/kernel/security/newcaps
-plan 176
+plan 177
 
 setup_mounts caps=inherit caps=strict
 ok $? "mount caps=inherit, caps=strict, default and nosuid filesystems"
@@ -139,7 +139,9 @@ done
 
 # audit mode: computes as inherit, records what strict would remove. Every
 # exec by root of an unlabeled file is an event now, so between the counter
-# readings (shell builtins) only the probes run.
+# readings (shell builtins) only the probes run. Two more copies of the
+# probe, run last, give the ring several events in a known order.
+cp /mnt/def/probe /mnt/def/probe-b && cp /mnt/def/probe /mnt/def/probe-c
 echo audit > $NC/default_policy
 events0=$(stat_value audit_events)
 audit0=$(stat_value unlabeled_execs_audit)
@@ -150,6 +152,8 @@ audit1=$(stat_value unlabeled_execs_audit)
 events2=$(stat_value audit_events)
 /mnt/def/raw-ep run --as 1000 -- /mnt/def/probe sets > /dev/null
 events3=$(stat_value audit_events)
+/mnt/def/probe-b sets > /dev/null
+/mnt/def/probe-c sets > /dev/null
 echo inherit > $NC/default_policy
 is "$(sets_of cat /tmp/audit-sets)" "$(want 0 $SYS $SYS $SYS $REG)" \
 	"audit: sets as under inherit"
@@ -163,9 +167,12 @@ is "$2 $3 $4" "$(majmin vdc) $(stat -c %i /mnt/def/probe) /mnt/def/probe" \
 	"audit event: device, inode and path of the file"
 is "$5" "$(capsh --decode=0x$SYS | sed 's/^.*=//')" \
 	"audit event: the capabilities strict would remove, by libcap name"
-first=$(head -n 1 $NC/audit | cut -d' ' -f1)
-last=$(tail -n 1 $NC/audit | cut -d' ' -f1)
-ok $((last < first)) "audit: oldest event first"
+seq=${1:-0}
+is "$(tail -n 3 $NC/audit | cut -d' ' -f1,4 | tr '\n' ' ')" \
+	"$seq /mnt/def/probe $((seq + 1)) /mnt/def/probe-b $((seq + 2)) /mnt/def/probe-c " \
+	"audit: oldest event first: the last three execs, in order, numbered in turn"
+is "$(awk 'NR > 1 && $1 != last + 1 { bad++ } { last = $1 } END { three = NR >= 3; print three, bad + 0 }' $NC/audit)" \
+	"1 0" "audit: the whole ring ascends by one from its first line"
 
 # capdefault: masks on new regular files, in the creating transaction.
 mount -o remount,capdefault=cap_net_bind_service:cap_sys_nice+i /mnt/def
