@@ -5,7 +5,7 @@
 . /tests/lib/sets.sh
 . /tests/lib/scenarios.sh
 NC=/sys/kernel/security/newcaps
-plan 177
+plan 178
 
 setup_mounts caps=inherit caps=strict
 ok $? "mount caps=inherit, caps=strict, default and nosuid filesystems"
@@ -192,6 +192,8 @@ is "$(findmnt -n -o OPTIONS /mnt/def | tr , '\n' | grep '^capdefault=')" \
 is "$(mounts_line vdc)" "ext4 vdc inherit default cap_net_bind_service:cap_sys_nice+i" \
 	"mounts: capdefault shown"
 cp /mnt/def/raw-ep /mnt/def/forced && setcap cap_net_raw+ep /mnt/def/forced
+is "$(getcap /mnt/def/forced)" "/mnt/def/forced cap_net_raw=ep" \
+	"setcap cap_net_raw+ep over the capdefault= masks"
 echo junk >> /mnt/def/forced
 is "$(getcap /mnt/def/forced)" "" "masks with Fp are still removed by a write"
 mount -o remount,capdefault=0x2000+ie /mnt/def
