@@ -9,7 +9,7 @@ NC=/sys/kernel/security/newcaps
 CTL=/usr/local/bin/newcapsctl
 EXEC=/usr/local/bin/newcaps-exec
 LABEL=/usr/local/bin/newcaps-label
-plan 98
+plan 99
 
 mkdir -p /mnt/s /mnt/d /mnt/a
 mount -t ext4 -o caps=strict /dev/vda /mnt/s &&
@@ -116,8 +116,9 @@ as_user $CTL stats --reset 2> /dev/null
 is "$?" 2 "uid 1000: stats --reset: exit 2"
 
 # --- audit ------------------------------------------------------------------------
+# The probe uses one capability: cap_mac_admin, writing default_policy.
 $CTL set default_policy audit
-/mnt/d/probe sets > /dev/null
+/mnt/d/probe write $NC/default_policy audit > /dev/null
 $CTL set default_policy inherit
 # USED is filled in once the task is freed, after an RCU grace period.
 n=0
@@ -278,6 +279,7 @@ none) got_used= ;;
 *+i) got_used=$(echo "${got%+i}" | tr ':' '\n' | sort -u | tr '\n' ' ') ;;
 *) got_used="bad spec '$got'" ;;
 esac
+is "$want_used" "cap_mac_admin " "audit: the probe's events used cap_mac_admin (its write)"
 is "$got_used" "$want_used" "label --from-audit: the probe's line is the union of what it used"
 grep -q '^/mnt/d/new\\040probe \(none\|cap_[a-z_:]*+i\)$' /tmp/learned
 ok $? "label --from-audit: a path with a space, escaped as in the audit file"
