@@ -8,7 +8,7 @@
 . /tests/lib/sets.sh
 T=/usr/local/bin/nc-try
 P=/usr/local/bin/nc-probe
-plan 57
+plan 58
 
 mkdir -p /mnt/inh /mnt/str
 mount -t ext4 -o caps=inherit /dev/vda /mnt/inh &&
@@ -89,8 +89,11 @@ check "bounding-set drop survives a gaining file-capability exec" \
 is "$(capsh --shell=/bin/sh --secbits=0x10000 -- -c "/usr/sbin/capsh --print" |
 	sed -n 's|^Securebits: [0-7]*/0x\([0-9a-f]*\)/.*|\1|p')" 10000 \
 	"capsh --secbits=0x10000 sets SECURE_NO_SXID_SANITIZE"
-capsh --shell=/bin/sh --secbits=0x100 -- -c true 2> /dev/null
-ok $((! $?)) "capsh --secbits=0x100: bit 8 is left to mainline (refused)"
+is "$(capsh --shell=/bin/sh --secbits=0x100 -- -c true 2>&1; echo "exit $?")" \
+	"failed to set securebits to 0400/0x100
+exit 1" "capsh --secbits=0x100: bit 8 is left to mainline (refused)"
+is "$($T securebits:100)" "securebits:100 EPERM" \
+	"PR_SET_SECUREBITS 0x100: EPERM, as mainline"
 capsh --shell=/bin/sh --secbits=0x30000 -- -c true 2> /dev/null
 ok $? "capsh --secbits=0x30000: the bit with its lock"
 check "SECURE_NO_SXID_SANITIZE through capsh: setuid-root exec keeps the drop" \

@@ -5,7 +5,7 @@
 . /tests/lib/sets.sh
 . /tests/lib/scenarios.sh
 NC=/sys/kernel/security/newcaps
-plan 176
+plan 178
 
 setup_mounts caps=inherit caps=strict
 ok $? "mount caps=inherit, caps=strict, default and nosuid filesystems"
@@ -77,8 +77,8 @@ is "$(findmnt -n -o OPTIONS /mnt/str | tr , '\n' | grep '^caps=')" caps=strict \
 	"findmnt shows caps=strict"
 grep -q ' /mnt/inh ext4 [^ ]*caps=inherit' /proc/mounts
 ok $? "/proc/mounts shows caps=inherit"
-grep ' /mnt/def ' /proc/mounts | grep -q caps=
-ok $((! $?)) "/proc/mounts shows no caps= for the default mount"
+is "$(awk '$2 == "/mnt/def" { n++; if ($4 ~ /(^|,)caps=/) c++ } END { print n + 0, c + 0 }' /proc/mounts)" \
+	"1 0" "/proc/mounts shows the default mount once, without caps="
 
 expected_regular="48 cap_reg_fork
 49 cap_reg_open
@@ -139,7 +139,9 @@ done
 
 # audit mode: computes as inherit, records what strict would remove. Every
 # exec by root of an unlabeled file is an event now, so between the counter
-# readings (shell builtins) only the probes run.
+# readings (shell builtins) only the probes run. Two more copies of the
+# probe, run last, give the ring several events in a known order.
+cp /mnt/def/probe /mnt/def/probe-b && cp /mnt/def/probe /mnt/def/probe-c
 echo audit > $NC/default_policy
 events0=$(stat_value audit_events)
 audit0=$(stat_value unlabeled_execs_audit)
@@ -150,6 +152,8 @@ audit1=$(stat_value unlabeled_execs_audit)
 events2=$(stat_value audit_events)
 /mnt/def/raw-ep run --as 1000 -- /mnt/def/probe sets > /dev/null
 events3=$(stat_value audit_events)
+/mnt/def/probe-b sets > /dev/null
+/mnt/def/probe-c sets > /dev/null
 echo inherit > $NC/default_policy
 is "$(sets_of cat /tmp/audit-sets)" "$(want 0 $SYS $SYS $SYS $REG)" \
 	"audit: sets as under inherit"
@@ -163,9 +167,12 @@ is "$2 $3 $4" "$(majmin vdc) $(stat -c %i /mnt/def/probe) /mnt/def/probe" \
 	"audit event: device, inode and path of the file"
 is "$5" "$(capsh --decode=0x$SYS | sed 's/^.*=//')" \
 	"audit event: the capabilities strict would remove, by libcap name"
-first=$(head -n 1 $NC/audit | cut -d' ' -f1)
-last=$(tail -n 1 $NC/audit | cut -d' ' -f1)
-ok $((last < first)) "audit: oldest event first"
+seq=${1:-0}
+is "$(tail -n 3 $NC/audit | cut -d' ' -f1,4 | tr '\n' ' ')" \
+	"$seq /mnt/def/probe $((seq + 1)) /mnt/def/probe-b $((seq + 2)) /mnt/def/probe-c " \
+	"audit: oldest event first: the last three execs, in order, numbered in turn"
+is "$(awk 'NR > 1 && $1 != last + 1 { bad++ } { last = $1 } END { three = NR >= 3; print three, bad + 0 }' $NC/audit)" \
+	"1 0" "audit: the whole ring ascends by one from its first line"
 
 # capdefault: masks on new regular files, in the creating transaction.
 mount -o remount,capdefault=cap_net_bind_service:cap_sys_nice+i /mnt/def
@@ -185,6 +192,8 @@ is "$(findmnt -n -o OPTIONS /mnt/def | tr , '\n' | grep '^capdefault=')" \
 is "$(mounts_line vdc)" "ext4 vdc inherit default cap_net_bind_service:cap_sys_nice+i" \
 	"mounts: capdefault shown"
 cp /mnt/def/raw-ep /mnt/def/forced && setcap cap_net_raw+ep /mnt/def/forced
+is "$(getcap /mnt/def/forced)" "/mnt/def/forced cap_net_raw=ep" \
+	"setcap cap_net_raw+ep over the capdefault= masks"
 echo junk >> /mnt/def/forced
 is "$(getcap /mnt/def/forced)" "" "masks with Fp are still removed by a write"
 mount -o remount,capdefault=0x2000+ie /mnt/def
@@ -213,8 +222,7 @@ for opts in caps= caps caps=Strict caps=STRICT "caps=strict " caps=strictx \
 	capdefault=cap_net_raw:+i caps=strict,capdefault=cap_net_raw+p; do
 	bad_mount "$opts"
 done
-findmnt /mnt/bad > /dev/null
-ok $((! $?)) "no bad mount left anything mounted"
+is "$(grep -c ' /mnt/bad ' /proc/mounts)" 0 "no bad mount left anything mounted"
 # util-linux replays the current options on remount: the last one wins.
 is "$(nc-probe remount /mnt/str caps=inherit,caps=strict)" OK \
 	"repeated caps=: accepted, the last one wins"
@@ -283,8 +291,6 @@ mount -t ext4 /dev/vdf /mnt/tune && cp $NCP /mnt/tune/probe
 is "$(sets_of /mnt/tune/probe sets)" "$(want 0 $NONE $NONE $NONE $REG)" \
 	"tune2fs flag: exec is strict without a mount option"
 is "$(mounts_line vdf)" "ext4 vdf strict stored none" "mounts: tune2fs flag, stored"
-umount /mnt/tune
 
-for d in /mnt/inh /mnt/str /mnt/def /mnt/nosuid; do umount $d; done
-ok $? "unmount everything"
+unmount_all "unmount everything" /mnt/tune /mnt/inh /mnt/str /mnt/def /mnt/nosuid
 finish

@@ -191,6 +191,5 @@ while [ ! -e /tmp/umh-created ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); do
 ok $? "a core_pattern helper (usermode helper) can still open and create files"
 echo "$old_pattern" > /proc/sys/kernel/core_pattern
 
-for d in /mnt/inh /mnt/str /mnt/def /mnt/ctl; do umount $d; done
-ok $? "unmount everything"
+unmount_all "unmount everything" /mnt/inh /mnt/str /mnt/def /mnt/ctl
 finish

@@ -29,7 +29,7 @@ done
 phase_b=$((seconds / 3))
 [ "$phase_b" -ge 1 ] || phase_b=1
 phase_a=$((seconds - phase_b))
-plan 32
+plan 33
 diag "stress: $seconds s ($phase_a + $phase_b), $workers exec workers, $(nproc) CPUs"
 
 # --- set-up ------------------------------------------------------------------
@@ -197,7 +197,13 @@ ring_filler() { # root execs of an unlabeled file on the caps=audit mount
 }
 
 # Processes dropping regular capabilities: each denial seen here is counted
-# in stats (SPEC 6), so phase B's denied_reg_* are at least these.
+# in stats (SPEC 6), so phase B's denied_reg_* are at least these. Each
+# round prints the lines of dropper.expected: every call refused with its
+# own errno (as regular.sh has them), the last fork, cap_reg_fork held, OK.
+printf '%s\n' "fork EPERM" "vfork EPERM" "open:/etc/passwd EPERM" \
+	"execve:/mnt/inh/probe EPERM" "wopen:/mnt/cd/w EACCES" \
+	"create:/mnt/cd/never EACCES" "unlink:/mnt/cd/w EACCES" "traceme EPERM" \
+	"fork OK" > $L/dropper.expected
 dropper() {
 	n=0
 	while [ -e /tmp/run ]; do
@@ -357,15 +363,21 @@ ok $(($(stat_value strict_removed_caps) < removed)) \
 denied_bad=
 for cap in fork open exec write ptrace; do
 	case $cap in
-	fork) pat='^(fork|vfork) ' ;; open) pat='^open:' ;; exec) pat='^execve:' ;;
-	write) pat='^(wopen|create|unlink):' ;; ptrace) pat='^traceme ' ;;
+	fork) pat='^v?fork EPERM$' ;; open) pat='^open:.* EPERM$' ;;
+	exec) pat='^execve:.* EPERM$' ;; write) pat='^(wopen|create|unlink):.* EACCES$' ;;
+	ptrace) pat='^traceme EPERM$' ;;
 	esac
-	seen=$(grep -E "$pat" $L/dropper.out | grep -cE ' (EPERM|EACCES)$')
+	seen=$(grep -cE "$pat" $L/dropper.out)
 	[ "$(stat_value denied_reg_$cap)" -ge "$seen" ] && [ "$seen" -gt 0 ] ||
 		denied_bad="$denied_bad $cap:$(stat_value denied_reg_$cap)<$seen"
 	diag "denied_reg_$cap $(stat_value denied_reg_$cap) >= $seen seen"
 done
 is "$denied_bad" "" "stats: each denied_reg_* >= the denials the droppers saw (and they saw some)"
+# Each of phase B's dropper rounds printed the expected lines, once each.
+rounds=$(awk '$1 == "rounds" { print $2 }' $L/B-dropper.out)
+is "$(sort $L/dropper.out | uniq -c | awk '{ $1 = $1; print }')" \
+	"$(sort $L/dropper.expected | awk -v n="${rounds:-0}" '{ print n, $0 }')" \
+	"dropper: in each of its ${rounds:-0} rounds every call gave its own errno"
 # the ring: at most 64 events, consecutive, oldest first; full when phase B
 # recorded 64 or more
 lines=$(wc -l < $NC/audit)
@@ -381,6 +393,5 @@ ok $? "stress-ng's leftovers on the capdefault= mount carry the masks too ($out)
 for d in /mnt/inh /mnt/str /mnt/aud /mnt/def /mnt/flip /mnt/cd /mnt/tools; do
 	umount $d || echo "# umount $d failed"
 done
-grep -q ' /mnt/' /proc/mounts
-ok $((! $?)) "every test filesystem unmounted"
+is "$(grep -c ' /mnt/' /proc/mounts)" 0 "every test filesystem unmounted"
 finish

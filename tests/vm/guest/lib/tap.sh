@@ -52,6 +52,15 @@ $line
 	done
 }
 
+# unmount_all DESCRIPTION DIR...: one test, every DIR unmounted (not only
+# the last); the ones that would not unmount are shown
+unmount_all() {
+	what=$1 left=
+	shift
+	for d in "$@"; do umount "$d" || left="$left $d"; done
+	is "${left# }" "" "$what"
+}
+
 diag() {
 	echo "# $*"
 }
