@@ -140,6 +140,13 @@ enum nc_used {
 	NC_USED_DONE,		/* finished: @used is what it exercised */
 };
 
+/* How the lost capabilities reached the program (interface version 4). */
+enum nc_via {
+	NC_VIA_UNKNOWN,		/* versions 2 and 3 do not say */
+	NC_VIA_INHERITABLE,	/* its caller's inheritable set */
+	NC_VIA_ROOT,		/* the root rule: root's Pp and bounding set */
+};
+
 /**
  * struct nc_audit_event - one line of the audit file
  * @seq: sequence number, from 1
@@ -150,6 +157,9 @@ enum nc_used {
  * @lost: what strict would have removed
  * @state: whether @used is known
  * @used: the capabilities the program used (NC_USED_DONE only)
+ * @via: how they reached it (version 4; NC_VIA_UNKNOWN before)
+ * @script: for a #! script (version 4), the script: @script.path is NULL
+ *	otherwise; the event's own file is the interpreter
  */
 struct nc_audit_event {
 	unsigned long long seq;
@@ -159,11 +169,18 @@ struct nc_audit_event {
 	u64 lost;
 	enum nc_used state;
 	u64 used;
+	enum nc_via via;
+	struct {
+		unsigned int major, minor;
+		unsigned long long ino;
+		char *path;
+	} script;
 };
 
 /*
  * Parse one line (without its newline) of the audit file, version 2 (5
- * fields) or 3 (6 fields). Return 0, or -EINVAL with a reason in @err.
+ * fields), 3 (6 fields) or 4 (7, or 10 for a script). Return 0, or -EINVAL
+ * with a reason in @err.
  */
 int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 		   char *err, size_t size);

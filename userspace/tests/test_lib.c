@@ -186,6 +186,12 @@ static void test_audit(void)
 		"7 254:16 12 /p cap_chown cap_bogus",
 		"7 254:16 12 /p\\9 cap_chown -",
 		"18446744073709551616 254:16 12 /p cap_chown -",
+		"7 254:16 12 /p cap_chown - sideways",
+		"7 254:16 12 /p cap_chown - root 8:1",
+		"7 254:16 12 /p cap_chown - root 8:1 5",
+		"7 254:16 12 /p cap_chown - root 8:1 5 rel",
+		"7 254:16 12 /p cap_chown - root 8:1 x /s",
+		"7 254:16 12 /p cap_chown - root 8:1 5 /s extra",
 	};
 	unsigned int i;
 
@@ -215,6 +221,19 @@ static void test_audit(void)
 			      sizeof(err)) == 0 &&
 	       ev.state == NC_USED_UNKNOWN && ev.lost == (B(0) | B(5)),
 	       "version 2 event: USED unknown");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("11 8:1 99 /usr/bin/python3 cap_chown cap_chown root",
+			      &ev, err, sizeof(err)) == 0 &&
+	       ev.via == NC_VIA_ROOT && !ev.script.path &&
+	       ev.used == B(0), "version 4 event: through the root rule");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("12 8:1 99 /bin/dash cap_kill none inheritable 8:2 7 /tmp/a\\001b\\012.sh",
+			      &ev, err, sizeof(err)) == 0 &&
+	       ev.via == NC_VIA_INHERITABLE && !strcmp(ev.path, "/bin/dash") &&
+	       ev.script.major == 8 && ev.script.minor == 2 &&
+	       ev.script.ino == 7 && ev.script.path &&
+	       !strcmp(ev.script.path, "/tmp/a\001b\n.sh"),
+	       "version 4 event of a script: interpreter, then the script with control characters escaped");
 	nc_audit_event_free(&ev);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		err[0] = '\0';

@@ -302,9 +302,65 @@ static bool event_file_matches(const struct nc_audit_event *ev,
 	return false;
 }
 
+/* Paths a note was given for, so that each is noted once. */
+struct noted {
+	char **v;
+	size_t n;
+};
+
+static bool first_note(struct noted *noted, const char *path)
+{
+	char **v;
+	size_t i;
+
+	for (i = 0; i < noted->n; i++)
+		if (!strcmp(noted->v[i], path))
+			return false;
+	v = realloc(noted->v, (noted->n + 1) * sizeof(*v));
+	if (!v || !(v[noted->n] = strdup(path)))
+		nc_fail(EXIT_FAILURE, "out of memory");
+	noted->v = v;
+	noted->n++;
+	return true;
+}
+
+static void noted_free(struct noted *noted)
+{
+	while (noted->n)
+		free(noted->v[--noted->n]);
+	free(noted->v);
+}
+
+/*
+ * What a +i label will and will not do for this program (interface
+ * version 4): an interpreter's label counts for every script it runs, and
+ * capabilities that came through the root rule reach it under strict only
+ * while root runs it.
+ */
+static void note_event(const struct nc_audit_event *ev, u64 learned,
+		       struct noted *scripts, struct noted *root)
+{
+	char *caps;
+
+	if (ev->script.path && first_note(scripts, ev->path))
+		fprintf(stderr,
+			"%s: note: %s is the interpreter of %s: its label gives every script it runs what that script used\n",
+			prog, ev->path, ev->script.path);
+	if (ev->via != NC_VIA_ROOT || !learned || !first_note(root, ev->path))
+		return;
+	caps = nc_caplist_format(learned, ",");
+	if (!caps)
+		nc_fail(EXIT_FAILURE, "out of memory");
+	fprintf(stderr,
+		"%s: note: %s received %s through the root rule: its +i label gives them when root runs it; run by another user it needs '%s %s+p'\n",
+		prog, ev->path, caps, ev->path, caps);
+	free(caps);
+}
+
 static int from_audit(const char *file, const char *merge, const char *output,
 		      bool verify)
 {
+	struct noted scripts = { 0 }, root = { 0 };
 	unsigned long long first = 0, prev = 0, lost = 0;
 	unsigned int mismatched = 0;
 	char *text = read_events(file), *line, *save = NULL, err[512];
@@ -367,6 +423,7 @@ static int from_audit(const char *file, const char *merge, const char *output,
 		learned.present = learned.fi != 0;
 		if (nc_labels_merge(&labels, ev.path, &learned))
 			nc_fail(EXIT_FAILURE, "out of memory");
+		note_event(&ev, learned.fi, &scripts, &root);
 		nc_audit_event_free(&ev);
 	}
 	free(text);
@@ -395,6 +452,8 @@ static int from_audit(const char *file, const char *merge, const char *output,
 			done, done == 1 ? "" : "s", labels.n,
 			labels.n == 1 ? "" : "s");
 	nc_labels_free(&labels);
+	noted_free(&scripts);
+	noted_free(&root);
 	return EXIT_SUCCESS;
 }
 
