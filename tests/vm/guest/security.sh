@@ -141,7 +141,7 @@ for f in $FILES; do
 	*) ok $? "uid 1000 reads $f" ;;
 	esac
 done
-is "$(cat /tmp/root.version)" 3 "version reads 3"
+is "$(cat /tmp/root.version)" 4 "version reads 4"
 is "$(head -n 1 /tmp/root.regular)" "48 cap_reg_fork" "regular names bit 48"
 is "$(grep -c '^execs ' /tmp/root.stats)" 1 "stats has an execs line"
 if [ $mode = inactive ]; then
