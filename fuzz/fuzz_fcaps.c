@@ -12,8 +12,8 @@
  *  - nc_fcaps_text() parses back with libcap's cap_from_text() to the
  *    same permitted and inheritable masks, the effective flag on every
  *    capability of either when set ("none" for no xattr);
- *  - nc_fcaps_match() holds exactly when the masks are those the spec
- *    writes: present, Fp empty, same Fi and Fe (none: no xattr).
+ *  - nc_fcaps_match() holds exactly when the masks are those the policy
+ *    line writes: present, same Fp, Fi and Fe (none: no xattr).
  */
 #define _GNU_SOURCE
 #include <stdbool.h>
@@ -30,7 +30,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct fuzz_reader r = { data, size, 0 };
 	struct nc_fcaps caps;
-	struct nc_capdefault spec;
+	struct nc_fcaps want;
 	u64 fp = 0, fi = 0, fe = 0;
 	cap_flag_value_t v;
 	cap_value_t cap;
@@ -49,13 +49,15 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		caps.fp &= NC_SYSTEM_MASK;
 		caps.fi &= NC_SYSTEM_MASK;
 	}
-	spec.set = flags & 8;
-	spec.fe = flags & 16;
-	spec.fi = flags & 32 ? caps.fi : fuzz_u64(&r) & NC_SYSTEM_MASK;
+	want.present = flags & 8;
+	want.fe = flags & 16;
+	want.fi = flags & 32 ? caps.fi : fuzz_u64(&r) & NC_SYSTEM_MASK;
+	want.fp = flags & 64 ? caps.fp : fuzz_u64(&r) & NC_SYSTEM_MASK;
 
-	match = nc_fcaps_match(&caps, &spec);
-	FUZZ_CHECK(match == (spec.set ? caps.present && !caps.fp &&
-			     caps.fi == spec.fi && caps.fe == spec.fe :
+	match = nc_fcaps_match(&caps, &want);
+	FUZZ_CHECK(match == (want.present ? caps.present &&
+			     caps.fp == want.fp && caps.fi == want.fi &&
+			     caps.fe == want.fe :
 			     !caps.present), "match %d", match);
 
 	text = nc_fcaps_text(&caps);

@@ -4,7 +4,8 @@
  * whole file, read with nc_labels_read.
  *
  *  - every label kept has an absolute path naming a file, without a ".."
- *    component, unique in the set, and a valid spec;
+ *    component, unique in the set, and valid masks (none, or Fp | Fi not
+ *    empty and of system capabilities only);
  *  - writing the set (nc_labels_write) and reading it back gives no bad
  *    line and the same text when written again;
  *  - merging a label into itself changes nothing.
@@ -76,19 +77,23 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		FUZZ_CHECK(l->path[0] == '/' && l->path[n - 1] != '/' &&
 			   !dotdot(l->path), "path '%s' kept", l->path);
 		FUZZ_CHECK(l->line > 0, "label without a line");
-		FUZZ_CHECK(!l->spec.set ||
-			   (l->spec.fi && !(l->spec.fi & ~NC_SYSTEM_MASK)),
-			   "spec %#llx kept", (unsigned long long)l->spec.fi);
+		FUZZ_CHECK(!l->masks.present ||
+			   ((l->masks.fp | l->masks.fi) &&
+			    !((l->masks.fp | l->masks.fi) & ~NC_SYSTEM_MASK)),
+			   "masks p %#llx i %#llx kept",
+			   (unsigned long long)l->masks.fp,
+			   (unsigned long long)l->masks.fi);
 		for (j = 0; j < i; j++)
 			FUZZ_CHECK(strcmp(labels.v[j].path, l->path),
 				   "'%s' twice", l->path);
-		FUZZ_CHECK(nc_labels_merge(&merged, l->path, &l->spec) == 0 &&
-			   nc_labels_merge(&merged, l->path, &l->spec) == 0,
+		FUZZ_CHECK(nc_labels_merge(&merged, l->path, &l->masks) == 0 &&
+			   nc_labels_merge(&merged, l->path, &l->masks) == 0,
 			   "merge failed");
 		FUZZ_CHECK(merged.n == i + 1 &&
-			   merged.v[i].spec.set == l->spec.set &&
-			   merged.v[i].spec.fi == l->spec.fi &&
-			   merged.v[i].spec.fe == l->spec.fe,
+			   merged.v[i].masks.present == l->masks.present &&
+			   merged.v[i].masks.fp == l->masks.fp &&
+			   merged.v[i].masks.fi == l->masks.fi &&
+			   merged.v[i].masks.fe == l->masks.fe,
 			   "merging '%s' into itself changed it", l->path);
 	}
 

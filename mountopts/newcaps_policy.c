@@ -201,6 +201,14 @@ static void nc_exec_sets(const struct nc_exec_in *in,
 	out->pp = (pi & f->fi) | (f->fp & in->bnd) | pa;
 	out->pe = (pi & pe & f->fi) | (f->fp & f->fe & in->bnd) | pa;
 	/*
+	 * As mainline: a program whose masks carry the effective flag assumes
+	 * it runs with its Fp; when the bounding set withholds part of it the
+	 * exec fails rather than run it short ("insufficient to execute
+	 * correctly"). Checked before no_new_privs limits the sets, as there.
+	 */
+	out->insufficient = in->has_xattr && in->fe &&
+			    (f->fp & ~out->pp) != 0;
+	/*
 	 * no_new_privs, unsafe ptrace: as mainline, what the process held
 	 * passes on and the file adds nothing; the ids stay (caller).
 	 */
@@ -249,8 +257,10 @@ static void nc_exec_sets(const struct nc_exec_in *in,
  *   P'i = P'p
  *
  * where, under the root rule (@in->root), Pi is read as Pp & bnd and Pe as
- * Pp. With @in->limited (no_new_privs, unsafe ptrace) P'p is then limited
- * to Pp; with @in->setuid_fixup (euid 0 to non-zero) P'e keeps no system
+ * Pp. Masks with the effective flag whose Fp (after the no-gain rule) is
+ * not within P'p set @out->insufficient: the caller fails the exec, as
+ * mainline. With @in->limited (no_new_privs, unsafe ptrace) P'p is then
+ * limited to Pp; with @in->setuid_fixup (euid 0 to non-zero) P'e keeps no system
  * capability beyond P'a.
  *
  * An exec that really raises privilege -- the setuid/setgid bits make euid

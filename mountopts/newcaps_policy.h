@@ -125,6 +125,9 @@ struct nc_exec_in {
  *	reinstated
  * @no_gain: the no-gain rule or @limited held: the caller must ignore the
  *	file's setuid and setgid bits (keep the old euid and egid)
+ * @insufficient: the file's masks have the effective flag and a permitted
+ *	capability the new permitted set lacks: the exec fails with EPERM,
+ *	as mainline ("insufficient to execute correctly")
  */
 struct nc_exec_out {
 	u64 pp, pe, pi, pa;
@@ -132,6 +135,7 @@ struct nc_exec_out {
 	bool gained;
 	bool sanitized;
 	bool no_gain;
+	bool insufficient;
 };
 
 /*

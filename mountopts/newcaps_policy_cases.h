@@ -136,6 +136,52 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	      .pi = NCT_REG | NCT_NET_BIND,
 	    .gained = true, .sanitized = true } },
 	/*
+	 * Mainline's "insufficient to execute correctly": with the effective
+	 * flag, Fp must all reach P'p. net_raw dropped from the bounding set:
+	 * Fp & bnd = net_bind only, Pi lacks net_raw: the exec fails (the
+	 * caller returns EPERM). The sets are what they would have been.
+	 */
+	{ "user, fp=net_bind_service,net_raw +e, net_raw not in bnd: insufficient",
+	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG,
+	    .bnd = NCT_ALL & ~NCT_NET_RAW, .has_xattr = true,
+	    .fp = NCT_NET_BIND | NCT_NET_RAW, .fe = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG | NCT_NET_BIND, .pe = NCT_REG | NCT_NET_BIND,
+	      .pi = NCT_REG | NCT_NET_BIND,
+	    .gained = true, .sanitized = true, .insufficient = true } },
+	/* Without the effective flag the program runs with what it gets. */
+	{ "user, fp=net_bind_service,net_raw, no +e, net_raw not in bnd: runs",
+	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG,
+	    .bnd = NCT_ALL & ~NCT_NET_RAW, .has_xattr = true,
+	    .fp = NCT_NET_BIND | NCT_NET_RAW, .fe = false,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG | NCT_NET_BIND, .pe = NCT_REG,
+	      .pi = NCT_REG | NCT_NET_BIND,
+	    .gained = true, .sanitized = true } },
+	/* Pi & Fi supplies what bnd withholds: enough. */
+	{ "fp=net_raw +e, net_raw not in bnd but in Pi & Fi: runs",
+	  { .pp = NCT_REG | NCT_NET_RAW, .pe = NCT_REG | NCT_NET_RAW,
+	    .pi = NCT_REG | NCT_NET_RAW, .bnd = NCT_ALL & ~NCT_NET_RAW,
+	    .has_xattr = true, .fp = NCT_NET_RAW, .fi = NCT_NET_RAW,
+	    .fe = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG | NCT_NET_RAW, .pe = NCT_REG | NCT_NET_RAW,
+	      .pi = NCT_REG | NCT_NET_RAW } },
+	/* no_new_privs: checked before the limit, as mainline. */
+	{ "no_new_privs, fp=net_raw +e, net_raw not in bnd: insufficient",
+	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG,
+	    .bnd = NCT_ALL & ~NCT_NET_RAW, .has_xattr = true,
+	    .fp = NCT_NET_RAW, .fe = true, .limited = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG, .no_gain = true,
+	    .insufficient = true } },
+	/* The no-gain rule (nosuid) ignores Fp: nothing is demanded. */
+	{ "nosuid, fp=net_raw +e, net_raw not in bnd: Fp ignored, runs",
+	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG,
+	    .bnd = NCT_ALL & ~NCT_NET_RAW, .has_xattr = true,
+	    .fp = NCT_NET_RAW, .fe = true, .no_gain = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG, .no_gain = true } },
+	/*
 	 * The process has sys_nice in Pi and Pe: Fi = sys_nice passes it on.
 	 * Pa = sys_nice is cleared: the file has masks.
 	 */
@@ -203,13 +249,16 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	    .child_userns = true, .policy = NC_POLICY_INHERIT },
 	  { .pp = NCT_REG & ~NCT_R_WRITE, .pe = NCT_REG & ~NCT_R_WRITE,
 	    .pi = NCT_REG & ~NCT_R_WRITE } },
-	/* Fp & bnd = 0: no gain, no sanitize. */
+	/*
+	 * Fp & bnd = 0: no gain, no sanitize. (Without the effective flag:
+	 * with it the exec would fail, insufficient.)
+	 */
 	{ "labeled fp outside bnd: not gained, no sanitize",
 	  { .pp = NCT_REG & ~NCT_R_FORK, .pe = NCT_REG & ~NCT_R_FORK,
 	      .pi = NCT_REG & ~NCT_R_FORK,
 	    .bnd = NCT_ALL & ~NCT_NET_BIND, .has_xattr = true,
 	    .fp = NCT_NET_BIND,
-	    .fe = true, .policy = NC_POLICY_INHERIT },
+	    .fe = false, .policy = NC_POLICY_INHERIT },
 	  { .pp = NCT_REG & ~NCT_R_FORK, .pe = NCT_REG & ~NCT_R_FORK,
 	      .pi = NCT_REG & ~NCT_R_FORK } },
 	/* A labeled file ignores the policy: audit records nothing. */
@@ -255,7 +304,8 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	    .sanitized = true } },
 	/*
 	 * Same, but net_raw is outside bnd: Fp & bnd = chown is in Pp, so
-	 * nothing is gained. P'p = (REG \ write) | chown, no sanitize.
+	 * nothing is gained. P'p = (REG \ write) | chown, no sanitize. The
+	 * effective flag makes the exec fail: net_raw cannot be had.
 	 */
 	{ "Fp partly new but the new part outside bnd: not gained",
 	  { .pp = NCT_CHOWN | (NCT_REG & ~NCT_R_WRITE),
@@ -266,7 +316,8 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	    .policy = NC_POLICY_STRICT },
 	  { .pp = NCT_CHOWN | (NCT_REG & ~NCT_R_WRITE),
 	      .pe = NCT_CHOWN | (NCT_REG & ~NCT_R_WRITE),
-	    .pi = NCT_CHOWN | (NCT_REG & ~NCT_R_WRITE) } },
+	    .pi = NCT_CHOWN | (NCT_REG & ~NCT_R_WRITE),
+	    .insufficient = true } },
 	/*
 	 * The gain is measured against Pp, not Pi: chown is permitted but
 	 * not inheritable, Fp = chown. Not gained; P'p = (Pi & REG) | chown

@@ -63,9 +63,9 @@ static void dump_in(const struct nc_exec_in *in)
 
 static void dump_out(const char *what, const struct nc_exec_out *o)
 {
-	tap_diag("  %s: pp=%016llx pe=%016llx pi=%016llx pa=%016llx lost=%016llx gained=%d sanitized=%d no_gain=%d",
+	tap_diag("  %s: pp=%016llx pe=%016llx pi=%016llx pa=%016llx lost=%016llx gained=%d sanitized=%d no_gain=%d insufficient=%d",
 		 what, o->pp, o->pe, o->pi, o->pa, o->strict_lost, o->gained,
-		 o->sanitized, o->no_gain);
+		 o->sanitized, o->no_gain, o->insufficient);
 }
 
 /* ---------------------------------------------------------------- */
@@ -78,7 +78,7 @@ static bool out_eq(const struct nc_exec_out *a, const struct nc_exec_out *b)
 	return a->pp == b->pp && a->pe == b->pe && a->pi == b->pi &&
 	       a->pa == b->pa && a->strict_lost == b->strict_lost &&
 	       a->gained == b->gained && a->sanitized == b->sanitized &&
-	       a->no_gain == b->no_gain;
+	       a->no_gain == b->no_gain && a->insufficient == b->insufficient;
 }
 
 static void run_hand_cases(void)
@@ -236,6 +236,9 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 		pp = (pi && fi[k]) || (fp[k] && bit(in->bnd, b)) || pa;
 		pe = (pi && pev && fi[k]) ||
 		     (fp[k] && fe[k] && bit(in->bnd, b)) || pa;
+		/* mainline: an effective file's Fp must all reach P'p */
+		if (in->has_xattr && in->fe && fp[k] && !pp)
+			o->insufficient = true;
 		/* SPEC 4.1.2: P'p limited to the old Pp */
 		if (in->limited) {
 			pp = pp && bit(in->pp, b);
@@ -309,6 +312,7 @@ enum {
 	P_LIMITED,
 	P_ROOT,
 	P_FIXUP,
+	P_INSUFFICIENT,
 	P_COUNT
 };
 
@@ -332,6 +336,7 @@ static const char * const prop_name[P_COUNT] = {
 	[P_LIMITED]	= "limited (no_new_privs, ptrace): P'p ⊆ Pp, ids kept, no gain, no sanitize",
 	[P_ROOT]	= "root rule, unlabeled inherit: Pp ∩ bnd ∩ SYSTEM ⊆ P'p",
 	[P_FIXUP]	= "setuid_fixup: P'e ∩ SYSTEM ⊆ P'a",
+	[P_INSUFFICIENT] = "insufficient iff masks with Fe and an Fp bit outside bnd not in Pi∩Fi (after the no-gain rule)",
 };
 
 struct props {
@@ -456,6 +461,10 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 			CHECK(P_SANITIZE_PROBE, sanitize == bit(r->pp, 63) &&
 			      sanitize == bit(r->pe, 63), i, r);
 		CHECK(P_GAINED, r->gained == gained, i, r);
+		/* Mainline's bprm_caps_from_vfs_caps(): -EPERM. */
+		CHECK(P_INSUFFICIENT, r->insufficient ==
+		      (base->has_xattr && base->fe &&
+		       (fp & ~base->bnd & ~(pi & fi)) != 0), i, r);
 
 		/*
 		 * Stated on the output alone, whatever the formulas: a

@@ -3,10 +3,14 @@
  * Lines of /sys/kernel/security/newcaps/audit, and the octal escapes the
  * kernel's seq_escape() writes into them (also used in policy files).
  *
- *   SEQ MAJ:MIN INO PATH LOST [USED]
+ *   SEQ MAJ:MIN INO PATH LOST [USED [VIA [MAJ:MIN INO SCRIPT]]]
  *
  * USED (interface version 3) is "-" while the program runs, "none" when
  * it used no capability, else a list; version 2 has no USED field.
+ * Version 4 adds VIA, "root" when the root rule passed the capabilities
+ * on, else "inheritable", and for a #! script the script's device, inode
+ * and path (PATH is then its interpreter). Paths escape separators and
+ * any byte that is not printable ASCII as \NNN.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -128,31 +132,16 @@ static int caplist(const char *s, size_t len, u64 *mask, const char *what,
 	return ret;
 }
 
-int nc_audit_parse(const char *line, struct nc_audit_event *ev,
-		   char *err, size_t size)
+/* Fields @n, @n+1, @n+2: "MAJ:MIN INO PATH" of a file the event names. */
+static int parse_file(const char *line, unsigned int n, unsigned int *maj,
+		      unsigned int *min, unsigned long long *ino, char **path,
+		      char *err, size_t size)
 {
-	struct nc_audit_event e = { 0 };
 	unsigned long long major, minor;
 	const char *s, *colon;
-	size_t len, nfields = 1;
-	char *path;
+	size_t len;
 
-	for (s = line; *s; s++) {
-		if (*s == ' ') {
-			if (s[1] == ' ' || s[1] == '\0' || s == line)
-				goto malformed;
-			nfields++;
-		}
-	}
-	if (nfields != 5 && nfields != 6)
-		goto malformed;
-
-	field(line, 0, &s, &len);
-	if (!number(s, len, ~0ULL, &e.seq) || e.seq == 0) {
-		snprintf(err, size, "bad sequence number '%.*s'", (int)len, s);
-		return -EINVAL;
-	}
-	field(line, 1, &s, &len);
+	field(line, n, &s, &len);
 	colon = memchr(s, ':', len);
 	if (!colon || !number(s, (size_t)(colon - s), 0xfff, &major) ||
 	    !number(colon + 1, len - (size_t)(colon - s) - 1, 0xfffff,
@@ -161,18 +150,51 @@ int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 			 (int)len, s);
 		return -EINVAL;
 	}
-	e.major = (unsigned int)major;
-	e.minor = (unsigned int)minor;
-	field(line, 2, &s, &len);
-	if (!number(s, len, ~0ULL, &e.ino)) {
+	*maj = (unsigned int)major;
+	*min = (unsigned int)minor;
+	field(line, n + 1, &s, &len);
+	if (!number(s, len, ~0ULL, ino)) {
 		snprintf(err, size, "bad inode number '%.*s'", (int)len, s);
+		return -EINVAL;
+	}
+	field(line, n + 2, &s, &len);
+	*path = nc_unescape(s, len);
+	if (!*path || (*path)[0] != '/') {
+		snprintf(err, size, "bad path '%.*s'", (int)len, s);
+		free(*path);
+		*path = NULL;
+		return -EINVAL;
+	}
+	return 0;
+}
+
+int nc_audit_parse(const char *line, struct nc_audit_event *ev,
+		   char *err, size_t size)
+{
+	struct nc_audit_event e = { 0 };
+	const char *s;
+	size_t len, nfields = 1;
+
+	for (s = line; *s; s++) {
+		if (*s == ' ') {
+			if (s[1] == ' ' || s[1] == '\0' || s == line)
+				goto malformed;
+			nfields++;
+		}
+	}
+	if (nfields < 5 || nfields > 10 || nfields == 8 || nfields == 9)
+		goto malformed;
+
+	field(line, 0, &s, &len);
+	if (!number(s, len, ~0ULL, &e.seq) || e.seq == 0) {
+		snprintf(err, size, "bad sequence number '%.*s'", (int)len, s);
 		return -EINVAL;
 	}
 	field(line, 4, &s, &len);
 	if (caplist(s, len, &e.lost, "lost capabilities", err, size))
 		return -EINVAL;
 	e.state = NC_USED_UNKNOWN;
-	if (nfields == 6) {
+	if (nfields >= 6) {
 		field(line, 5, &s, &len);
 		if (len == 1 && s[0] == '-') {
 			e.state = NC_USED_RUNNING;
@@ -183,20 +205,34 @@ int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 			e.state = NC_USED_DONE;
 		}
 	}
-	field(line, 3, &s, &len);
-	path = nc_unescape(s, len);
-	if (!path || path[0] != '/') {
-		snprintf(err, size, "bad path '%.*s'", (int)len, s);
-		free(path);
+	if (nfields >= 7) {
+		field(line, 6, &s, &len);
+		if (len == 4 && !strncmp(s, "root", 4)) {
+			e.via = NC_VIA_ROOT;
+		} else if (len == 11 && !strncmp(s, "inheritable", 11)) {
+			e.via = NC_VIA_INHERITABLE;
+		} else {
+			snprintf(err, size,
+				 "bad origin '%.*s' (root or inheritable)",
+				 (int)len, s);
+			return -EINVAL;
+		}
+	}
+	if (parse_file(line, 1, &e.major, &e.minor, &e.ino, &e.path, err,
+		       size))
+		return -EINVAL;
+	if (nfields == 10 &&
+	    parse_file(line, 7, &e.script.major, &e.script.minor,
+		       &e.script.ino, &e.script.path, err, size)) {
+		free(e.path);
 		return -EINVAL;
 	}
-	e.path = path;
 	*ev = e;
 	return 0;
 
 malformed:
 	snprintf(err, size,
-		 "expected 'SEQ MAJ:MIN INO PATH LOST [USED]' separated by single spaces");
+		 "expected 'SEQ MAJ:MIN INO PATH LOST [USED [VIA [MAJ:MIN INO SCRIPT]]]' separated by single spaces");
 	return -EINVAL;
 }
 
@@ -204,4 +240,6 @@ void nc_audit_event_free(struct nc_audit_event *ev)
 {
 	free(ev->path);
 	ev->path = NULL;
+	free(ev->script.path);
+	ev->script.path = NULL;
 }

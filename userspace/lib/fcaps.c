@@ -34,13 +34,14 @@ int nc_fcaps_get(int fd, struct nc_fcaps *caps)
 	return 0;
 }
 
-int nc_fcaps_set(int fd, const struct nc_capdefault *spec)
+int nc_fcaps_set(int fd, const struct nc_fcaps *want)
 {
+	u64 all = want->fp | want->fi;
 	cap_value_t cap;
 	cap_t c;
 	int ret;
 
-	if (!spec->set) {
+	if (!want->present) {
 		ret = cap_set_fd(fd, NULL);
 		return ret && errno == ENODATA ? 0 : ret;
 	}
@@ -48,10 +49,14 @@ int nc_fcaps_set(int fd, const struct nc_capdefault *spec)
 	if (!c)
 		return -1;
 	for (cap = 0; cap <= NC_CAP_LAST_SYSTEM; cap++) {
-		if (!(spec->fi & NC_BIT(cap)))
+		if (!(all & NC_BIT(cap)))
 			continue;
-		if (cap_set_flag(c, CAP_INHERITABLE, 1, &cap, CAP_SET) ||
-		    (spec->fe &&
+		/* Fe is one flag: on every capability of Fp | Fi or none. */
+		if (((want->fp & NC_BIT(cap)) &&
+		     cap_set_flag(c, CAP_PERMITTED, 1, &cap, CAP_SET)) ||
+		    ((want->fi & NC_BIT(cap)) &&
+		     cap_set_flag(c, CAP_INHERITABLE, 1, &cap, CAP_SET)) ||
+		    (want->fe &&
 		     cap_set_flag(c, CAP_EFFECTIVE, 1, &cap, CAP_SET))) {
 			cap_free(c);
 			return -1;
@@ -62,13 +67,12 @@ int nc_fcaps_set(int fd, const struct nc_capdefault *spec)
 	return ret;
 }
 
-bool nc_fcaps_match(const struct nc_fcaps *caps,
-		    const struct nc_capdefault *spec)
+bool nc_fcaps_match(const struct nc_fcaps *caps, const struct nc_fcaps *want)
 {
-	if (!spec->set)
+	if (!want->present)
 		return !caps->present;
-	return caps->present && caps->fp == 0 && caps->fi == spec->fi &&
-	       caps->fe == spec->fe;
+	return caps->present && caps->fp == want->fp &&
+	       caps->fi == want->fi && caps->fe == want->fe;
 }
 
 char *nc_fcaps_text(const struct nc_fcaps *caps)

@@ -6,9 +6,9 @@
  *    /sys/kernel/security/newcaps/regular for regular ones (capnames.c);
  *  - the securityfs files (securityfs.c);
  *  - audit events and path escapes (audit.c);
- *  - policy files of newcaps-label (labels.c), masks in the capdefault=
+ *  - policy files of newcaps-label (labels.c): clauses in the capdefault=
  *    grammar of mountopts/ (nc_capdefault_parse/format, the kernel's own
- *    parser);
+ *    parser), and in policy files only the permitted flag 'p';
  *  - file capabilities through libcap (fcaps.c);
  *  - libsmartcols tables and the tools' common options (tool.c).
  *
@@ -140,6 +140,13 @@ enum nc_used {
 	NC_USED_DONE,		/* finished: @used is what it exercised */
 };
 
+/* How the lost capabilities reached the program (interface version 4). */
+enum nc_via {
+	NC_VIA_UNKNOWN,		/* versions 2 and 3 do not say */
+	NC_VIA_INHERITABLE,	/* its caller's inheritable set */
+	NC_VIA_ROOT,		/* the root rule: root's Pp and bounding set */
+};
+
 /**
  * struct nc_audit_event - one line of the audit file
  * @seq: sequence number, from 1
@@ -150,6 +157,9 @@ enum nc_used {
  * @lost: what strict would have removed
  * @state: whether @used is known
  * @used: the capabilities the program used (NC_USED_DONE only)
+ * @via: how they reached it (version 4; NC_VIA_UNKNOWN before)
+ * @script: for a #! script (version 4), the script: @script.path is NULL
+ *	otherwise; the event's own file is the interpreter
  */
 struct nc_audit_event {
 	unsigned long long seq;
@@ -159,11 +169,18 @@ struct nc_audit_event {
 	u64 lost;
 	enum nc_used state;
 	u64 used;
+	enum nc_via via;
+	struct {
+		unsigned int major, minor;
+		unsigned long long ino;
+		char *path;
+	} script;
 };
 
 /*
  * Parse one line (without its newline) of the audit file, version 2 (5
- * fields) or 3 (6 fields). Return 0, or -EINVAL with a reason in @err.
+ * fields), 3 (6 fields) or 4 (7, or 10 for a script). Return 0, or -EINVAL
+ * with a reason in @err.
  */
 int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 		   char *err, size_t size);
@@ -178,17 +195,53 @@ char *nc_unescape(const char *s, size_t len);
 /* Escape space, tab, newline and backslash as \NNN; malloc'd. */
 char *nc_escape(const char *s);
 
+/* ---- file capabilities (fcaps.c) ----------------------------------------- */
+
+/*
+ * The masks of a file: as read from its security.capability, or as a
+ * policy line wants them. Only system bits are ever written.
+ */
+struct nc_fcaps {
+	bool present;	/* the file has a security.capability */
+	u64 fp, fi;
+	bool fe;	/* the effective flag: on every bit of Fp | Fi */
+};
+
+/* Read the masks of the open file @fd; 0 or -1 with errno. */
+int nc_fcaps_get(int fd, struct nc_fcaps *caps);
+/*
+ * Write @want onto @fd in one setxattr (!@want->present: remove the
+ * xattr); 0 or -1 with errno.
+ */
+int nc_fcaps_set(int fd, const struct nc_fcaps *want);
+/* Does the file carry exactly the masks @want asks for (Fp, Fi, Fe)? */
+bool nc_fcaps_match(const struct nc_fcaps *caps, const struct nc_fcaps *want);
+/* libcap's text of the masks ("cap_net_raw=ep"), "none"; malloc'd. */
+char *nc_fcaps_text(const struct nc_fcaps *caps);
+
 /* ---- policy files of newcaps-label (labels.c) ---------------------------- */
+
+/*
+ * The SPEC of a policy line: "none", or clauses separated by blanks, each
+ * a capdefault= value (nc_capdefault_parse) or, in policy files only, one
+ * whose flags hold 'p': the capabilities go to Fp, and to Fi too with 'i'.
+ */
+#define NC_LABEL_SPEC_FORMS \
+	"none, or clauses NAME[:NAME...]+FLAGS or 0xMASK+FLAGS separated by spaces; " \
+	"FLAGS from p, i and e, with p or i, e on every clause or none " \
+	"(system capabilities only)"
+/* Longest formatted SPEC, with its NUL: three clauses. */
+#define NC_LABEL_SPEC_MAX	(3 * NC_CAPDEFAULT_MAX)
 
 /**
  * struct nc_label - a policy line: PATH SPEC
  * @path: absolute path, unescaped (malloc'd)
- * @spec: masks in the capdefault= grammar; !@spec.set means no xattr
+ * @masks: what the file must carry; !@masks.present means no xattr
  * @line: line number in the file it came from (0: not from a file)
  */
 struct nc_label {
 	char *path;
-	struct nc_capdefault spec;
+	struct nc_fcaps masks;
 	unsigned int line;
 };
 
@@ -197,6 +250,21 @@ struct nc_labels {
 	size_t n, alloc;
 };
 
+/*
+ * Parse the SPEC @s of @len bytes (without the path). Return 0, or
+ * -EINVAL with a message naming the bad clause in @err.
+ */
+int nc_label_spec_parse(const char *s, size_t len, struct nc_fcaps *masks,
+			char *err, size_t size);
+/*
+ * Canonical text of @masks: "none", or up to three clauses, "+p" (Fp
+ * only), "+pi" (both), "+i" (Fi only), each with "e" when Fe is set;
+ * nc_label_spec_parse() of it gives back @masks. Return the length, or
+ * -EINVAL (present but empty, or bits outside the system capabilities),
+ * -ENOSPC; NC_LABEL_SPEC_MAX bytes are always enough.
+ */
+int nc_label_spec_format(const struct nc_fcaps *masks, char *buf,
+			 size_t size);
 /*
  * Read a policy file. Each bad line is reported on stderr as
  * "NAME:LINE: message"; return the number of bad lines (the good ones are
@@ -209,33 +277,16 @@ int nc_labels_parse_line(const char *line, struct nc_label *label,
 /* The label of @path, or NULL. */
 struct nc_label *nc_labels_find(struct nc_labels *labels, const char *path);
 /*
- * Add the masks of @spec to the label of @path (union of Fi, Fe if either
- * has it), creating the label if there is none. 0 or -ENOMEM.
+ * Add @masks to the label of @path (union of Fp and of Fi, Fe if either
+ * has it; absent masks add nothing), creating the label if there is none.
+ * Learning passes Fi only, so a line's Fp is kept and never invented.
+ * 0 or -ENOMEM.
  */
 int nc_labels_merge(struct nc_labels *labels, const char *path,
-		    const struct nc_capdefault *spec);
+		    const struct nc_fcaps *masks);
 /* Write the labels sorted by path, one "PATH SPEC" line each. */
 int nc_labels_write(FILE *f, struct nc_labels *labels);
 void nc_labels_free(struct nc_labels *labels);
-
-/* ---- file capabilities (fcaps.c) ----------------------------------------- */
-
-/* The masks of a file as the kernel reads them. */
-struct nc_fcaps {
-	bool present;	/* the file has a security.capability */
-	u64 fp, fi;
-	bool fe;
-};
-
-/* Read the masks of the open file @fd; 0 or -1 with errno. */
-int nc_fcaps_get(int fd, struct nc_fcaps *caps);
-/* Write @spec onto @fd in one setxattr (none: remove); 0 or -1 with errno. */
-int nc_fcaps_set(int fd, const struct nc_capdefault *spec);
-/* Does the file carry exactly what @spec asks for? */
-bool nc_fcaps_match(const struct nc_fcaps *caps,
-		    const struct nc_capdefault *spec);
-/* libcap's text of the masks ("cap_net_raw=ep"), "none"; malloc'd. */
-char *nc_fcaps_text(const struct nc_fcaps *caps);
 
 /* ---- the tools' common parts (tool.c) ------------------------------------ */
 

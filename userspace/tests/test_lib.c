@@ -186,6 +186,12 @@ static void test_audit(void)
 		"7 254:16 12 /p cap_chown cap_bogus",
 		"7 254:16 12 /p\\9 cap_chown -",
 		"18446744073709551616 254:16 12 /p cap_chown -",
+		"7 254:16 12 /p cap_chown - sideways",
+		"7 254:16 12 /p cap_chown - root 8:1",
+		"7 254:16 12 /p cap_chown - root 8:1 5",
+		"7 254:16 12 /p cap_chown - root 8:1 5 rel",
+		"7 254:16 12 /p cap_chown - root 8:1 x /s",
+		"7 254:16 12 /p cap_chown - root 8:1 5 /s extra",
 	};
 	unsigned int i;
 
@@ -215,6 +221,19 @@ static void test_audit(void)
 			      sizeof(err)) == 0 &&
 	       ev.state == NC_USED_UNKNOWN && ev.lost == (B(0) | B(5)),
 	       "version 2 event: USED unknown");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("11 8:1 99 /usr/bin/python3 cap_chown cap_chown root",
+			      &ev, err, sizeof(err)) == 0 &&
+	       ev.via == NC_VIA_ROOT && !ev.script.path &&
+	       ev.used == B(0), "version 4 event: through the root rule");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("12 8:1 99 /bin/dash cap_kill none inheritable 8:2 7 /tmp/a\\001b\\012.sh",
+			      &ev, err, sizeof(err)) == 0 &&
+	       ev.via == NC_VIA_INHERITABLE && !strcmp(ev.path, "/bin/dash") &&
+	       ev.script.major == 8 && ev.script.minor == 2 &&
+	       ev.script.ino == 7 && ev.script.path &&
+	       !strcmp(ev.script.path, "/tmp/a\001b\n.sh"),
+	       "version 4 event of a script: interpreter, then the script with control characters escaped");
 	nc_audit_event_free(&ev);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		err[0] = '\0';
@@ -251,38 +270,69 @@ static void test_files(void)
 	       "stats: a value that is no number is refused");
 }
 
+/* A policy line nc_labels_parse_line() must refuse. */
+#define BAD(line)	{ line, -EINVAL, NULL, 0, 0, false, false }
+
 static void test_labels(void)
 {
 	static const struct {
 		const char *line;
 		int ret;
 		const char *path;
-		u64 fi;
+		u64 fp, fi;
 		bool set, fe;
 	} cases[] = {
-		{ "/bin/ping cap_net_raw+i", 0, "/bin/ping", B(13), true, false },
-		{ "  /bin/x\tCAP_CHOWN:kill+EI  ", 0, "/bin/x", B(0) | B(5),
-		  true, true },
-		{ "/my\\040prog 0x400+i", 0, "/my prog", B(10), true, false },
-		{ "/bin/y none", 0, "/bin/y", 0, false, false },
-		{ "# comment", 1, NULL, 0, false, false },
-		{ "   ", 1, NULL, 0, false, false },
-		{ "", 1, NULL, 0, false, false },
-		{ "/bin/z", -EINVAL, NULL, 0, false, false },
-		{ "bin/z none", -EINVAL, NULL, 0, false, false },
-		{ "/bin/../etc/z none", -EINVAL, NULL, 0, false, false },
-		{ "/bin/.. none", -EINVAL, NULL, 0, false, false },
-		{ "/bin/ none", -EINVAL, NULL, 0, false, false },
-		{ "/bin/z cap_chown+p", -EINVAL, NULL, 0, false, false },
-		{ "/bin/z cap_reg_fork+i", -EINVAL, NULL, 0, false, false },
-		{ "/bin/z cap_chown+i x", -EINVAL, NULL, 0, false, false },
-		{ "/bin/a b cap_chown+i", -EINVAL, NULL, 0, false, false },
-		{ "/bin/z\\9 none", -EINVAL, NULL, 0, false, false },
+		{ "/bin/ping cap_net_raw+i", 0, "/bin/ping", 0, B(13), true,
+		  false },
+		{ "  /bin/x\tCAP_CHOWN:kill+EI  ", 0, "/bin/x", 0,
+		  B(0) | B(5), true, true },
+		{ "/my\\040prog 0x400+i", 0, "/my prog", 0, B(10), true,
+		  false },
+		{ "/bin/y none", 0, "/bin/y", 0, 0, false, false },
+		{ "# comment", 1, NULL, 0, 0, false, false },
+		{ "   ", 1, NULL, 0, 0, false, false },
+		{ "", 1, NULL, 0, 0, false, false },
+		BAD("/bin/z"),
+		BAD("bin/z none"),
+		BAD("/bin/../etc/z none"),
+		BAD("/bin/.. none"),
+		BAD("/bin/ none"),
+		BAD("/bin/z cap_reg_fork+i"),
+		BAD("/bin/z cap_chown+i x"),
+		BAD("/bin/a b cap_chown+i"),
+		BAD("/bin/z\\9 none"),
+		/* the permitted part (issue 20): policy files only */
+		{ "/bin/z cap_chown+p", 0, "/bin/z", B(0), 0, true, false },
+		{ "/usr/sbin/nginx cap_net_bind_service+ep", 0,
+		  "/usr/sbin/nginx", B(10), 0, true, true },
+		{ "/n Net_Bind_Service+PIE", 0, "/n", B(10), B(10), true,
+		  true },
+		{ "/n cap_net_bind_service+eip", 0, "/n", B(10), B(10), true,
+		  true },
+		{ "/n 0x401+pi", 0, "/n", B(0) | B(10), B(0) | B(10), true,
+		  false },
+		{ "/n cap_net_bind_service+pe\tcap_chown:cap_kill+ie", 0, "/n",
+		  B(10), B(0) | B(5), true, true },
+		{ "/n cap_kill+i cap_chown+i cap_kill+p", 0, "/n", B(5),
+		  B(0) | B(5), true, false },
+		BAD("/n cap_reg_write+p"),
+		BAD("/n cap_chown:reg_fork+ep"),
+		BAD("/n 0x1000000000000+p"),
+		BAD("/n cap_bogus+p"),
+		BAD("/n +p"),
+		BAD("/n cap_chown+pp"),
+		BAD("/n cap_chown+px"),
+		BAD("/n cap_chown+p+i"),
+		BAD("/n cap_chown+e"),
+		BAD("/n cap_chown+ep cap_kill+i"),
+		BAD("/n none cap_chown+p"),
+		BAD("/n cap_chown+p none"),
 	};
 	const char text[] = "# policy\n/b cap_kill+i\n/a none\n/b none\n"
-			    "/c bogus\n/d\\040e cap_chown+i\n";
+			    "/c bogus\n/d\\040e cap_chown+i\n"
+			    "/p cap_net_bind_service+ep\n";
 	struct nc_labels labels = { 0 };
-	struct nc_capdefault d;
+	struct nc_fcaps m;
 	struct nc_label label;
 	char err[512], *out = NULL;
 	size_t size = 0;
@@ -301,40 +351,68 @@ static void test_labels(void)
 			       cases[i].ret, err);
 		else
 			tap_ok(ret == 0 && !strcmp(label.path, cases[i].path) &&
-			       label.spec.set == cases[i].set &&
-			       label.spec.fi == cases[i].fi &&
-			       label.spec.fe == cases[i].fe,
+			       label.masks.present == cases[i].set &&
+			       label.masks.fp == cases[i].fp &&
+			       label.masks.fi == cases[i].fi &&
+			       label.masks.fe == cases[i].fe,
 			       "policy line '%s'", cases[i].line);
 		if (ret == 0)
 			free(label.path);
 	}
+	/* what the messages say, not only that they fail */
+	err[0] = '\0';
+	nc_labels_parse_line("/n cap_reg_write+p", &label, err, sizeof(err));
+	tap_ok(strstr(err, "cap_reg_write is a regular capability") &&
+	       strstr(err, "Fp of the regular region is always empty"),
+	       "+p on a regular capability: named, with the model's rule: %s",
+	       err);
+	err[0] = '\0';
+	nc_labels_parse_line("/n cap_chown+px", &label, err, sizeof(err));
+	tap_ok(!strcmp(err, "bad SPEC 'cap_chown+px': unknown flag 'x' (accepted: p, i and e)"),
+	       "an unknown flag beside p: named: %s", err);
+	err[0] = '\0';
+	nc_labels_parse_line("/n cap_bogus+ep", &label, err, sizeof(err));
+	tap_ok(strstr(err, "bad SPEC 'cap_bogus+ep': unknown capability name") ==
+	       err, "an unknown name with p: the kernel parser's reason: %s",
+	       err);
+	err[0] = '\0';
+	nc_labels_parse_line("/n cap_chown+ep cap_kill+i", &label, err,
+			     sizeof(err));
+	tap_ok(strstr(err, "flag 'e' on some clauses only") != NULL,
+	       "e on some clauses only: said so: %s", err);
 
 	f = fmemopen((void *)text, sizeof(text) - 1, "r");
 	ret = nc_labels_read(f, "test", &labels);
 	fclose(f);
-	tap_ok(ret == 2 && labels.n == 3,
-	       "policy file: 2 bad lines (duplicate /b, bogus spec), 3 good");
-	tap_ok(labels.n == 3 && labels.v[0].line == 2 && labels.v[2].line == 6,
+	tap_ok(ret == 2 && labels.n == 4,
+	       "policy file: 2 bad lines (duplicate /b, bogus spec), 4 good");
+	tap_ok(labels.n == 4 && labels.v[0].line == 2 && labels.v[2].line == 6,
 	       "line numbers kept");
 
-	d = (struct nc_capdefault){ .set = true, .fi = B(21) };
-	tap_ok(nc_labels_merge(&labels, "/a", &d) == 0 &&
-	       nc_labels_find(&labels, "/a")->spec.set &&
-	       nc_labels_find(&labels, "/a")->spec.fi == B(21),
+	m = (struct nc_fcaps){ .present = true, .fi = B(21) };
+	tap_ok(nc_labels_merge(&labels, "/a", &m) == 0 &&
+	       nc_labels_find(&labels, "/a")->masks.present &&
+	       nc_labels_find(&labels, "/a")->masks.fi == B(21),
 	       "merge into none gives the masks");
-	d = (struct nc_capdefault){ .set = true, .fi = B(10), .fe = true };
-	tap_ok(nc_labels_merge(&labels, "/b", &d) == 0 &&
-	       nc_labels_find(&labels, "/b")->spec.fi == (B(5) | B(10)) &&
-	       nc_labels_find(&labels, "/b")->spec.fe,
+	m = (struct nc_fcaps){ .present = true, .fi = B(10), .fe = true };
+	tap_ok(nc_labels_merge(&labels, "/b", &m) == 0 &&
+	       nc_labels_find(&labels, "/b")->masks.fi == (B(5) | B(10)) &&
+	       nc_labels_find(&labels, "/b")->masks.fe,
 	       "merge is the union, e from either");
-	d = (struct nc_capdefault){ .set = false };
-	tap_ok(nc_labels_merge(&labels, "/b", &d) == 0 &&
-	       nc_labels_find(&labels, "/b")->spec.fi == (B(5) | B(10)),
+	m = (struct nc_fcaps){ .present = false };
+	tap_ok(nc_labels_merge(&labels, "/b", &m) == 0 &&
+	       nc_labels_find(&labels, "/b")->masks.fi == (B(5) | B(10)),
 	       "merging none changes nothing");
-	tap_ok(nc_labels_merge(&labels, "/z y", &d) == 0 &&
+	tap_ok(nc_labels_merge(&labels, "/z y", &m) == 0 &&
 	       nc_labels_find(&labels, "/z y") &&
-	       !nc_labels_find(&labels, "/z y")->spec.set,
+	       !nc_labels_find(&labels, "/z y")->masks.present,
 	       "merging none of a new path adds a none line");
+	m = (struct nc_fcaps){ .present = true, .fi = B(0) | B(10) };
+	tap_ok(nc_labels_merge(&labels, "/p", &m) == 0 &&
+	       nc_labels_find(&labels, "/p")->masks.fp == B(10) &&
+	       nc_labels_find(&labels, "/p")->masks.fi == (B(0) | B(10)) &&
+	       nc_labels_find(&labels, "/p")->masks.fe,
+	       "merging learned Fi keeps the line's Fp and e");
 
 	f = open_memstream(&out, &size);
 	ret = nc_labels_write(f, &labels);
@@ -343,17 +421,55 @@ static void test_labels(void)
 	       !strcmp(out, "/a cap_sys_admin+i\n"
 			    "/b cap_kill:cap_net_bind_service+ie\n"
 			    "/d\\040e cap_chown+i\n"
+			    "/p cap_net_bind_service+pie cap_chown+ie\n"
 			    "/z\\040y none\n"),
-	       "written sorted, escaped, canonical");
+	       "written sorted, escaped, canonical, the p part kept");
 	nc_labels_free(&labels);
 	f = fmemopen(out, size, "r");
 	ret = nc_labels_read(f, "written", &labels);
 	fclose(f);
-	tap_ok(ret == 0 && labels.n == 4 &&
-	       !strcmp(labels.v[2].path, "/d e"),
-	       "what is written reads back");
+	tap_ok(ret == 0 && labels.n == 5 &&
+	       !strcmp(labels.v[2].path, "/d e") &&
+	       labels.v[3].masks.fp == B(10) &&
+	       labels.v[3].masks.fi == (B(0) | B(10)) && labels.v[3].masks.fe,
+	       "what is written reads back, Fp included");
 	nc_labels_free(&labels);
 	free(out);
+
+	/* each clause form once: "+p", "+pi", "+i", with and without e */
+	{
+		static const struct {
+			struct nc_fcaps m;
+			const char *text;
+		} fmt[] = {
+			{ { true, B(10), 0, false }, "cap_net_bind_service+p" },
+			{ { true, B(10), 0, true }, "cap_net_bind_service+pe" },
+			{ { true, B(10), B(10), false },
+			  "cap_net_bind_service+pi" },
+			{ { true, B(0) | B(10), B(10) | B(13), true },
+			  "cap_chown+pe cap_net_bind_service+pie cap_net_raw+ie" },
+			{ { false, 0, 0, false }, "none" },
+		};
+		char buf[NC_LABEL_SPEC_MAX];
+		struct nc_fcaps back;
+
+		for (i = 0; i < sizeof(fmt) / sizeof(fmt[0]); i++) {
+			ret = nc_label_spec_format(&fmt[i].m, buf, sizeof(buf));
+			tap_ok(ret == (int)strlen(fmt[i].text) &&
+			       !strcmp(buf, fmt[i].text) &&
+			       nc_label_spec_parse(buf, strlen(buf), &back, err,
+						   sizeof(err)) == 0 &&
+			       nc_fcaps_match(&back, &fmt[i].m) &&
+			       back.present == fmt[i].m.present,
+			       "format '%s' and parse it back", fmt[i].text);
+		}
+		m = (struct nc_fcaps){ .present = true };
+		tap_ok(nc_label_spec_format(&m, buf, sizeof(buf)) == -EINVAL,
+		       "format: present but empty masks have no SPEC");
+		m = (struct nc_fcaps){ .present = true, .fp = B(48) };
+		tap_ok(nc_label_spec_format(&m, buf, sizeof(buf)) == -EINVAL,
+		       "format: a regular bit in Fp has no SPEC");
+	}
 
 	/* An empty set has no array (qsort(NULL, 0), found by fuzzing). */
 	out = NULL;
@@ -366,8 +482,8 @@ static void test_labels(void)
 
 static void test_fcaps(void)
 {
-	struct nc_capdefault want = { .set = true, .fi = B(13) | B(10) };
-	struct nc_capdefault none = { .set = false };
+	struct nc_fcaps want = { .present = true, .fi = B(13) | B(10) };
+	struct nc_fcaps none = { .present = false };
 	struct nc_fcaps caps;
 	char *path = write_temp("x"), *text;
 	int fd = open(path, O_RDONLY);
@@ -375,8 +491,8 @@ static void test_fcaps(void)
 	tap_ok(nc_fcaps_get(fd, &caps) == 0 && !caps.present,
 	       "a new file has no masks");
 	if (nc_fcaps_set(fd, &want)) {
-		/* the 8 checks below, each reported, not dropped */
-		tap_skip(8, "cannot set security.capability here");
+		/* the 12 checks below, each reported, not dropped */
+		tap_skip(12, "cannot set security.capability here");
 		tap_diag("nc_fcaps_set: %s", strerror(errno));
 		close(fd);
 		unlink(path);
@@ -396,6 +512,21 @@ static void test_fcaps(void)
 	tap_ok(!nc_fcaps_match(&caps, &want), "+ie does not match +i");
 	tap_ok(nc_fcaps_set(fd, &want) == 0 && nc_fcaps_get(fd, &caps) == 0 &&
 	       caps.fe && nc_fcaps_match(&caps, &want), "set +ie");
+	/* the permitted part: cap_net_bind_service+pie cap_net_raw+ie */
+	want.fp = B(10);
+	tap_ok(!nc_fcaps_match(&caps, &want),
+	       "Fp asked, none on the file (Fi, Fe as asked): no match");
+	tap_ok(nc_fcaps_set(fd, &want) == 0 && nc_fcaps_get(fd, &caps) == 0 &&
+	       caps.present && caps.fp == B(10) &&
+	       caps.fi == (B(13) | B(10)) && caps.fe &&
+	       nc_fcaps_match(&caps, &want),
+	       "set Fp and Fi with e: read back as asked");
+	text = nc_fcaps_text(&caps);
+	tap_ok(text && !strcmp(text, "cap_net_bind_service=eip cap_net_raw+ei"),
+	       "libcap text with Fp: %s", text ? text : "NULL");
+	free(text);
+	want.fp = 0;
+	tap_ok(!nc_fcaps_match(&caps, &want), "an Fp the policy lacks: no match");
 	tap_ok(nc_fcaps_set(fd, &none) == 0 && nc_fcaps_get(fd, &caps) == 0 &&
 	       !caps.present, "none removes the masks");
 	tap_ok(nc_fcaps_set(fd, &none) == 0, "removing absent masks is fine");

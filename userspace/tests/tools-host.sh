@@ -59,9 +59,25 @@ is "$?" 2 "from-audit: bad lines: exit 2"
 [ ! -e "$work/none" ]
 ok $? "from-audit: bad lines: no policy written"
 is "$(grep -c 'bad-events:[23]:' "$work/err")" 2 "from-audit: each bad line named"
-printf '/p cap_chown+p\n' > "$work/bad-merge"
-"$label" --from-audit "$work/events" --merge "$work/bad-merge" >/dev/null 2>&1
+printf '/p cap_reg_write+p\n' > "$work/bad-merge"
+"$label" --from-audit "$work/events" --merge "$work/bad-merge" >/dev/null 2>"$work/err"
 is "$?" 2 "from-audit: a bad --merge policy: exit 2"
+grep -q "^$work/bad-merge:1: bad SPEC 'cap_reg_write+p': cap_reg_write is a regular capability" "$work/err"
+ok $? "from-audit: a bad --merge policy: the line and the reason named"
+
+# --merge keeps a line's permitted part (issue 20): learning adds Fi only,
+# under the line's one e flag, and never invents an Fp
+printf '/mnt/a/bin/bind80 cap_net_bind_service+ep\n/mnt/a/bin/svc cap_net_raw+p\n' > "$work/fp.policy"
+out=$("$label" --from-audit -N "$work/events" --merge "$work/fp.policy" 2>/dev/null)
+is "$?" 0 "from-audit --merge of a policy with +p: exit 0"
+is "$out" "/mnt/a/bin/bind80 cap_net_bind_service+pie cap_chown+ie
+/mnt/a/bin/quiet none
+/mnt/a/bin/svc cap_net_raw+p
+/mnt/a/my\\040tool cap_kill+i" \
+	"merge: Fp kept, learned Fi added beside it, no Fp for learned-only paths"
+printf '%s\n' "$out" > "$work/fp2.policy"
+is "$("$label" --from-audit -N "$work/events" --merge "$work/fp2.policy" 2>/dev/null)" "$out" \
+	"merge with +p: idempotent (the written p part reads back)"
 
 # --- learning: a path must still name the file the event saw ------------
 # (Review III: a user who can make an exec appear at a path must not get a
@@ -161,11 +177,75 @@ else
 
 	# a bad policy: nothing applied at all
 	setcap -r "$root/bin/plain"
-	printf '/bin/plain cap_kill+i\n/bin/ping cap_net_raw+p\nrelative none\n' > "$work/bad.policy"
+	printf '/bin/plain cap_kill+i\n/bin/ping cap_net_raw+e\nrelative none\n' > "$work/bad.policy"
 	"$label" "$work/bad.policy" "$root" > "$work/out" 2>&1
 	is "$?" 2 "bad policy: exit 2"
 	is "$(grep -c '^bad.policy\|bad.policy:[0-9]' "$work/out")" 2 "bad policy: both bad lines reported"
 	is "$(getcap "$root/bin/plain")" "" "bad policy: the good line was not applied"
+
+	# --- a service under strict: Fp from the policy (issue 20) -------
+	# Container runtimes and service managers clear Pi, so under strict
+	# such a program needs Fp, written explicitly as setcap does.
+	mkdir "$root/sbin"
+	for f in svc both mixed; do printf x > "$root/sbin/$f"; done
+	cat > "$work/svc.policy" <<'EOF'
+# services started with Pi cleared
+/sbin/svc cap_net_bind_service+ep
+/sbin/both cap_net_bind_service+eip
+/sbin/mixed cap_net_bind_service+pe cap_chown:cap_kill+ie
+EOF
+	"$label" "$work/svc.policy" "$root" > "$work/out" 2>&1
+	is "$?" 0 "+p: label: exit 0"
+	is "$(getcap "$root/sbin/svc")" "$root/sbin/svc cap_net_bind_service=ep" \
+		"+ep: getcap shows exactly Fp and e"
+	is "$(getcap "$root/sbin/both")" "$root/sbin/both cap_net_bind_service=eip" \
+		"+eip: getcap shows exactly Fp, Fi and e"
+	is "$(getcap "$root/sbin/mixed")" "$root/sbin/mixed cap_chown,cap_kill=ei cap_net_bind_service+ep" \
+		"two clauses: Fp of one, Fi of the other, one e flag"
+	"$label" --check "$work/svc.policy" "$root" > "$work/out" 2>&1
+	is "$?:$(cat "$work/out")" "0:" "+p: check after labelling: exit 0, nothing printed"
+	setcap -r "$root/sbin/svc"
+	"$label" --check "$work/svc.policy" "$root" > "$work/out" 2>&1
+	is "$?" 1 "+p: check after setcap -r: exit 1"
+	is "$(cat "$work/out")" "$root/sbin/svc: differs: on disk none, policy cap_net_bind_service+pe" \
+		"+p: check after setcap -r: the file, none on disk, the policy's Fp"
+	setcap cap_net_bind_service=ei "$root/sbin/svc"
+	"$label" --check "$work/svc.policy" "$root" > "$work/out" 2>&1
+	is "$?:$(cat "$work/out")" "1:$root/sbin/svc: differs: on disk cap_net_bind_service=ei, policy cap_net_bind_service+pe" \
+		"+p: Fi where the policy has Fp is drift"
+	setcap cap_net_bind_service=p "$root/sbin/svc"
+	"$label" --check "$work/svc.policy" "$root" > "$work/out" 2>&1
+	is "$?:$(cat "$work/out")" "1:$root/sbin/svc: differs: on disk cap_net_bind_service=p, policy cap_net_bind_service+pe" \
+		"+p: Fp without the e flag is drift"
+	"$label" --dry-run "$work/svc.policy" "$root" > "$work/out" 2>&1
+	is "$?:$(cat "$work/out"):$(getcap "$root/sbin/svc" | sed 's/.* //')" \
+		"0:$root/sbin/svc: would set cap_net_bind_service+pe (on disk cap_net_bind_service=p):cap_net_bind_service=p" \
+		"+p: dry-run says what it would set and sets nothing"
+	setcap cap_net_bind_service=ei "$root/sbin/both"
+	"$label" --check "$work/svc.policy" "$root" > "$work/out" 2>&1
+	is "$(grep sbin/both "$work/out")" "$root/sbin/both: differs: on disk cap_net_bind_service=ei, policy cap_net_bind_service+pie" \
+		"+p: a missing Fp alone (Fi and e as the policy) is drift"
+	"$label" "$work/svc.policy" "$root" > /dev/null 2>&1 &&
+		"$label" --check "$work/svc.policy" "$root" > /dev/null 2>&1
+	ok $? "+p: labelled again, check clean"
+
+	# bad SPECs with p: the line named, exit 2, no file changed (the
+	# good first line is not applied either)
+	for bad in "cap_reg_write+p|cap_reg_write is a regular capability, which no file mask holds" \
+		   "cap_net_bind_service+pq|unknown flag 'q'" \
+		   "cap_bogus+ep|unknown capability name" \
+		   "cap_net_bind_service+ep cap_chown+i|flag 'e' on some clauses only"; do
+		spec=${bad%%|*} why=${bad#*|}
+		printf '/bin/plain cap_kill+i\n/sbin/svc %s\n' "$spec" > "$work/bad-p.policy"
+		getcap -r "$root" 2>/dev/null | sort > "$work/before"
+		"$label" "$work/bad-p.policy" "$root" > "$work/out" 2>&1
+		is "$?" 2 "bad '$spec': exit 2"
+		grep -qF "$work/bad-p.policy:2: bad SPEC '$spec': $why" "$work/out"
+		ok $? "bad '$spec': line 2 named with the reason"
+		getcap -r "$root" 2>/dev/null | sort > "$work/after"
+		cmp -s "$work/before" "$work/after"
+		ok $? "bad '$spec': no file changed"
+	done
 fi
 "$label" >/dev/null 2>&1
 is "$?" 2 "no policy: usage, exit 2"

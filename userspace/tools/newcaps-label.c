@@ -51,7 +51,9 @@ static void __attribute__((noreturn)) usage(void)
 	      "                         machine or image)\n", out);
 	nc_usage_help_options(out, 23);
 	fputs("\nA policy line is '<path> <spec>': <spec> is 'none' (no masks) or\n"
-	      "NAME[:NAME...]+i[e] as for the capdefault= mount option.\n", out);
+	      "clauses NAME[:NAME...]+FLAGS separated by spaces, FLAGS from p\n"
+	      "(permitted, Fp), i (inheritable, Fi) and e (effective, on every clause\n"
+	      "or none), e.g. 'cap_net_bind_service+ep'.\n", out);
 	fputs("\nExit status: 0 ok, 1 --check found differences, 2 usage or bad input\n"
 	      "(nothing changed), 3 some files could not be labelled or read.\n", out);
 	nc_usage_man_tail(out, "newcaps-label(8)");
@@ -78,10 +80,10 @@ static void read_policy(const char *name, struct nc_labels *labels)
 
 enum mode { MODE_APPLY, MODE_CHECK, MODE_DRY_RUN };
 
-/* Text of @spec for messages. */
-static const char *spec_text(const struct nc_capdefault *spec, char *buf)
+/* Text of @masks for messages (NC_LABEL_SPEC_MAX bytes at @buf). */
+static const char *spec_text(const struct nc_fcaps *masks, char *buf)
 {
-	if (nc_capdefault_format(spec, buf, NC_CAPDEFAULT_MAX) < 0)
+	if (nc_label_spec_format(masks, buf, NC_LABEL_SPEC_MAX) < 0)
 		strcpy(buf, "?");
 	return buf;
 }
@@ -120,7 +122,7 @@ static int open_in_root(int rootfd, const char *path, const char *rel)
 static int label_one(int rootfd, const char *root,
 		     const struct nc_label *label, enum mode mode)
 {
-	char path[8192], want[NC_CAPDEFAULT_MAX], *have;
+	char path[8192], want[NC_LABEL_SPEC_MAX], *have;
 	struct nc_fcaps caps;
 	struct stat st;
 	int fd, ret = 0;
@@ -149,8 +151,8 @@ static int label_one(int rootfd, const char *root,
 		close(fd);
 		return -1;
 	}
-	spec_text(&label->spec, want);
-	if (nc_fcaps_match(&caps, &label->spec)) {
+	spec_text(&label->masks, want);
+	if (nc_fcaps_match(&caps, &label->masks)) {
 		if (verbose)
 			printf("%s: OK\n", path);
 		close(fd);
@@ -168,7 +170,7 @@ static int label_one(int rootfd, const char *root,
 		       have ? have : "?");
 		break;
 	case MODE_APPLY:
-		if (nc_fcaps_set(fd, &label->spec)) {
+		if (nc_fcaps_set(fd, &label->masks)) {
 			fprintf(stderr, "%s: %s: cannot set %s: %s\n", prog,
 				path, want, strerror(errno));
 			ret = -1;
@@ -300,9 +302,65 @@ static bool event_file_matches(const struct nc_audit_event *ev,
 	return false;
 }
 
+/* Paths a note was given for, so that each is noted once. */
+struct noted {
+	char **v;
+	size_t n;
+};
+
+static bool first_note(struct noted *noted, const char *path)
+{
+	char **v;
+	size_t i;
+
+	for (i = 0; i < noted->n; i++)
+		if (!strcmp(noted->v[i], path))
+			return false;
+	v = realloc(noted->v, (noted->n + 1) * sizeof(*v));
+	if (!v || !(v[noted->n] = strdup(path)))
+		nc_fail(EXIT_FAILURE, "out of memory");
+	noted->v = v;
+	noted->n++;
+	return true;
+}
+
+static void noted_free(struct noted *noted)
+{
+	while (noted->n)
+		free(noted->v[--noted->n]);
+	free(noted->v);
+}
+
+/*
+ * What a +i label will and will not do for this program (interface
+ * version 4): an interpreter's label counts for every script it runs, and
+ * capabilities that came through the root rule reach it under strict only
+ * while root runs it.
+ */
+static void note_event(const struct nc_audit_event *ev, u64 learned,
+		       struct noted *scripts, struct noted *root)
+{
+	char *caps;
+
+	if (ev->script.path && first_note(scripts, ev->path))
+		fprintf(stderr,
+			"%s: note: %s is the interpreter of %s: its label gives every script it runs what that script used\n",
+			prog, ev->path, ev->script.path);
+	if (ev->via != NC_VIA_ROOT || !learned || !first_note(root, ev->path))
+		return;
+	caps = nc_caplist_format(learned, ",");
+	if (!caps)
+		nc_fail(EXIT_FAILURE, "out of memory");
+	fprintf(stderr,
+		"%s: note: %s received %s through the root rule: its +i label gives them when root runs it; run by another user it needs '%s %s+p'\n",
+		prog, ev->path, caps, ev->path, caps);
+	free(caps);
+}
+
 static int from_audit(const char *file, const char *merge, const char *output,
 		      bool verify)
 {
+	struct noted scripts = { 0 }, root = { 0 };
 	unsigned long long first = 0, prev = 0, lost = 0;
 	unsigned int mismatched = 0;
 	char *text = read_events(file), *line, *save = NULL, err[512];
@@ -324,7 +382,7 @@ static int from_audit(const char *file, const char *merge, const char *output,
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		struct nc_audit_event ev;
-		struct nc_capdefault spec = { 0 };
+		struct nc_fcaps learned = { 0 };
 		unsigned int cap;
 
 		lineno++;
@@ -360,10 +418,12 @@ static int from_audit(const char *file, const char *merge, const char *output,
 					"%s: %s:%u: %s: %s cannot be in a file mask, left out\n",
 					prog, name, lineno, ev.path,
 					nc_capname(cap, capname));
-		spec.fi = ev.used & NC_SYSTEM_MASK;
-		spec.set = spec.fi != 0;
-		if (nc_labels_merge(&labels, ev.path, &spec))
+		/* Learning gives Fi only: never a permitted part. */
+		learned.fi = ev.used & NC_SYSTEM_MASK;
+		learned.present = learned.fi != 0;
+		if (nc_labels_merge(&labels, ev.path, &learned))
 			nc_fail(EXIT_FAILURE, "out of memory");
+		note_event(&ev, learned.fi, &scripts, &root);
 		nc_audit_event_free(&ev);
 	}
 	free(text);
@@ -392,6 +452,8 @@ static int from_audit(const char *file, const char *merge, const char *output,
 			done, done == 1 ? "" : "s", labels.n,
 			labels.n == 1 ? "" : "s");
 	nc_labels_free(&labels);
+	noted_free(&scripts);
+	noted_free(&root);
 	return EXIT_SUCCESS;
 }
 

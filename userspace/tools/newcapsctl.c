@@ -413,6 +413,8 @@ static struct libscols_table *events_table(bool headings)
 	nc_table_column(tb, "STATE", SCOLS_JSON_STRING, 0);
 	nc_table_column(tb, "LOST", SCOLS_JSON_STRING, 0);
 	nc_table_column(tb, "USED", SCOLS_JSON_STRING, 0);
+	nc_table_column(tb, "VIA", SCOLS_JSON_STRING, 0);
+	nc_table_column(tb, "SCRIPT", SCOLS_JSON_STRING, 0);
 	return tb;
 }
 
@@ -430,15 +432,21 @@ static void event_row(struct libscols_table *tb,
 	char *used = ev->state == NC_USED_DONE ?
 		     nc_caplist_format(ev->used, ",") :
 		     strdup(json ? "" : ev->state == NC_USED_RUNNING ? "-" : "?");
-	const char *row[7] = { seq, dev, ino, ev->path, states[ev->state],
-			       lost, used };
+	static const char *const vias[] = {
+		[NC_VIA_UNKNOWN] = "",
+		[NC_VIA_INHERITABLE] = "inheritable",
+		[NC_VIA_ROOT] = "root",
+	};
+	const char *row[9] = { seq, dev, ino, ev->path, states[ev->state],
+			       lost, used, vias[ev->via],
+			       ev->script.path ? ev->script.path : "" };
 
 	if (!lost || !used)
 		nc_fail(EXIT_FAILURE, "out of memory");
 	snprintf(seq, sizeof(seq), "%llu", ev->seq);
 	snprintf(dev, sizeof(dev), "%u:%u", ev->major, ev->minor);
 	snprintf(ino, sizeof(ino), "%llu", ev->ino);
-	nc_table_row(tb, row, 7);
+	nc_table_row(tb, row, 9);
 	free(lost);
 	free(used);
 }

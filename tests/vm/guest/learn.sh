@@ -5,7 +5,7 @@
 . /tests/lib/tap.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 44
+plan 48
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -13,7 +13,7 @@ ok $? "mount caps=audit"
 for p in chowner mknoder reader idler unlabeled; do
 	cp $W /mnt/l/$p || echo "# cp $p failed"
 done
-is "$(cat $NC/version)" 3 "interface version 3: the audit file shows what was used"
+is "$(cat $NC/version)" 4 "interface version 4: the audit file shows what was used, how it came and the script"
 
 last_seq() {
 	awk 'END { print NR ? $1 : 0 }' $NC/audit
@@ -141,9 +141,18 @@ ok $? "audit: ./chown.sh chowns"
 wait_used "$seq3"
 is "$(events_since "$seq3")" "/mnt/l/sh cap_chown" \
 	"script: the event names the interpreter, by absolute path"
-newcaps-label --from-audit > /tmp/script.policy &&
+# Fields 7-10: root ran it (the root rule passed the capabilities on),
+# then the script's device, inode and path, made absolute.
+is "$(awk -v s="$seq3" '$1 > s { print $7, $8, $9, $10 }' $NC/audit)" \
+	"root $(cat /sys/class/block/vda/dev) $(stat -c %i /mnt/l/chown.sh) /mnt/l/chown.sh" \
+	"script: the event names the script beside its interpreter"
+newcaps-label --from-audit > /tmp/script.policy 2>/tmp/script.notes &&
 	newcaps-label /tmp/script.policy
 ok $? "script: learn and label"
+grep -qx "newcaps-label: note: /mnt/l/sh is the interpreter of /mnt/l/chown.sh: its label gives every script it runs what that script used" /tmp/script.notes
+ok $? "script: newcaps-label notes that the label is the interpreter's"
+grep -qx "newcaps-label: note: /mnt/l/sh received cap_chown through the root rule: its +i label gives them when root runs it; run by another user it needs '/mnt/l/sh cap_chown+p'" /tmp/script.notes
+ok $? "script: newcaps-label notes the root rule and what another user would need"
 is "$(getcap /mnt/l/sh /mnt/l/chown.sh)" "/mnt/l/sh cap_chown=i" \
 	"script: the interpreter is labelled, the script is not"
 mount -o remount,caps=strict /mnt/l
@@ -157,5 +166,18 @@ printf '#!/tmp/unlabeled/sh\nchown 1000 /tmp/owned\n' > /mnt/l/other.sh &&
 	chmod 755 /mnt/l/other.sh
 is "$(cd /mnt/l && ./other.sh 2>&1 | grep -c 'Operation not permitted')" 1 \
 	"strict: the same script through an unlabeled interpreter cannot"
+
+# --- a path with control characters --------------------------------------
+# The event stays one line of single-space separated fields: a newline, a
+# control character and a space in a program's name are octal escapes.
+mount -o remount,caps=audit /mnt/l
+odd=$(printf '/mnt/l/new\nline\001 x')
+cp $W "$odd"
+seq4=$(last_seq)
+"$odd" idle > /dev/null
+wait_used "$seq4"
+is "$(awk -v s="$seq4" '$1 > s { print NF, $4 }' $NC/audit)" \
+	'7 /mnt/l/new\012line\001\040x' \
+	"a newline in a program's path is escaped"
 umount /mnt/l
 finish

@@ -87,7 +87,7 @@ expected_regular="48 cap_reg_fork
 52 cap_reg_write
 53 cap_reg_ptrace"
 is "$(cat $NC/regular)" "$expected_regular" "regular: numbers and names of SPEC 2"
-is "$(cat $NC/version)" 3 "version: 3 (audit events show the capabilities used)"
+is "$(cat $NC/version)" 4 "version: 4 (audit events say how capabilities came, and name scripts)"
 
 # default_policy switches the very next exec of an unlabeled binary.
 echo strict > $NC/default_policy

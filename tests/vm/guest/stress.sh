@@ -176,7 +176,7 @@ reader() {
 			      exit bad != 0 }' $NC/mounts >> $L/reader.err ||
 			bad=$((bad + 1))
 		awk '
-			NF != 6 || $1 !~ /^[0-9]+$/ { print "bad audit line: " $0; bad++ }
+			(NF != 7 && NF != 10) || $1 !~ /^[0-9]+$/ { print "bad audit line: " $0; bad++ }
 			NR > 1 && $1 != last + 1 { print "audit: seq " $1 " after " last; bad++ }
 			{ last = $1 }
 			END { if (NR > 64) { print "audit: " NR " lines"; bad++ }

@@ -126,18 +126,19 @@ $CTL set default_policy audit
 $CTL set default_policy inherit
 # USED is filled in once the task is freed, after an RCU grace period.
 n=0
-while grep ' /mnt/d/probe ' $NC/audit | grep -q ' -$' && [ $n -lt 100 ]; do
+while awk '$4 == "/mnt/d/probe" && $6 == "-" { f = 1 } END { exit !f }' $NC/audit &&
+	[ $n -lt 100 ]; do
 	sleep 0.1
 	n=$((n + 1))
 done
 set -- $(grep ' /mnt/d/probe ' $NC/audit | tail -n 1)
-is "$#" 6 "audit: the kernel's line has six fields (interface version 3)"
+is "$#" 7 "audit: the kernel's line has seven fields (interface version 4)"
 case ${6:--} in -) r=1 ;; *) r=0 ;; esac
 ok $r "audit: the finished probe's USED is known (${6:-})"
 $CTL audit --json > /tmp/audit.json
 is "$?" 0 "audit --json: exit 0"
-is "$(jq -r --argjson seq "${1:-0}" '.events[] | select(.seq == $seq) | [.seq, .device, .inode, .path, .state, .lost, .used] | map(tostring) | join(" ")' /tmp/audit.json)" \
-	"$1 $2 $3 $4 done $5 $6" "audit --json: the probe's event as the kernel's line, done"
+is "$(jq -r --argjson seq "${1:-0}" '.events[] | select(.seq == $seq) | [.seq, .device, .inode, .path, .state, .lost, .used, .via] | map(tostring) | join(" ")' /tmp/audit.json)" \
+	"$1 $2 $3 $4 done $5 $6 $7" "audit --json: the probe's event as the kernel's line, done"
 is "$(jq -r '.events[-1].seq' /tmp/audit.json)" "$(tail -n 1 $NC/audit | cut -d' ' -f1)" \
 	"audit --json: the last event is the kernel's last"
 is "$(jq -r '.events | length' /tmp/audit.json)" "$(wc -l < $NC/audit)" "audit --json: every event"
@@ -279,7 +280,7 @@ ok $? "label without cap_reg_write: the file and the kernel's EPERM reported"
 is "$(getcap /mnt/s/probe)" "" "label without cap_reg_write: the file unchanged"
 
 # --- newcaps-label --from-audit on the kernel's own events ---------------------------
-is "$(cat $NC/version)" 3 "interface version 3"
+is "$(cat $NC/version)" 4 "interface version 4"
 $LABEL --from-audit > /tmp/learned 2> /tmp/err
 is "$?" 0 "label --from-audit (the kernel's file): exit 0"
 # Worked out from the kernel's file: the union of USED over the probe's
