@@ -3,13 +3,23 @@
 # the file be changed (chmod, setcap) as it does for any other file. A
 # control on a filesystem without capdefault=, and one that shows EVM does
 # refuse a file whose HMAC no longer matches (mode changed offline).
-# Own boot: an EVM key cannot be unloaded.
+# Own boot: an EVM key cannot be unloaded. tests/vm/modes boots it with
+# newcaps=on, off and left out of lsm=: without the model capdefault= is
+# accepted and writes nothing, so the new file is a plain one to EVM.
 . /tests/lib/tap.sh
 P=/usr/local/bin/nc-probe
 T=/usr/local/bin/nc-try
 EVM=/sys/kernel/security/evm
 
-plan 16
+mode=on
+for arg in $(cat /proc/cmdline); do
+	case $arg in
+	newcaps=off) mode=off ;;
+	lsm=*) case ,${arg#lsm=}, in *,newcaps,*) ;; *) mode=inactive ;; esac ;;
+	esac
+done
+case $mode in on) plan 16 ;; *) plan 7 ;; esac
+diag "mode: $mode"
 
 is "$($T evm-key)" "evm-key OK" "EVM key made (user key kmk, encrypted evm-key)"
 echo 1 > $EVM
@@ -20,8 +30,22 @@ mount -t ext4 -o caps=strict,capdefault=cap_net_raw+ie /dev/vda /mnt/cd &&
 	mount -t ext4 -o caps=strict /dev/vdb /mnt/plain
 ok $? "mount a capdefault=cap_net_raw+ie and a plain filesystem"
 
-# A new file on the capdefault= filesystem: masks and HMAC both there.
 cp $P /mnt/cd/new
+if [ $mode != on ]; then
+	is "$(getcap /mnt/cd/new)" "" "capdefault: $mode: the new file has no masks"
+	is "$($T xattr-size:/mnt/cd/new:security.evm)" \
+		"xattr-size:/mnt/cd/new:security.evm ENODATA" \
+		"capdefault: $mode: and no HMAC (nothing to protect)"
+	is "$($T chmod:/mnt/cd/new)" "chmod:/mnt/cd/new OK" \
+		"capdefault: $mode: its mode changes"
+	is "$(setcap cap_net_raw+ie /mnt/cd/new 2>&1; echo "status $?")" \
+		"Failed to set capabilities on file '/mnt/cd/new': Operation not permitted
+status 1" "capdefault: $mode: EVM refuses setcap on it, as on any file without an HMAC"
+	umount /mnt/cd /mnt/plain
+	finish
+fi
+
+# A new file on the capdefault= filesystem: masks and HMAC both there.
 is "$(getcap /mnt/cd/new)" "/mnt/cd/new cap_net_raw=ei" \
 	"capdefault: the new file has the default masks"
 is "$($T xattr-size:/mnt/cd/new:security.evm)" \
