@@ -32,6 +32,24 @@
  *   the value; NAME may be a bit number) bset-read-plain:NAME (without
  *   it) securebits:HEX
  *   regular (print the regular part of the effective set, newcaps capget)
+ *   caps (print "caps e=E p=P i=I", the 64-bit sets, newcaps capget)
+ *   opath:P (open(O_PATH)) reopen:P (open(O_PATH), then open its
+ *   /proc/self/fd link for reading)
+ *   thread:ACTION (ACTION in a new thread, pthread_create: clone3 with
+ *   CLONE_THREAD; the result is ACTION's, or pthread_create's error)
+ *   spawn (start a thread that waits) in-spawned:ACTION (ACTION in it)
+ *   mem-read mem-write (/proc/PID/mem of a child forked before the drop:
+ *   read a byte of it, or write one and read it back)
+ *   getfd:PID:FD (pidfd_getfd: the descriptor becomes the --keep-fd one)
+ *   use-fd:N (descriptor N becomes the --keep-fd one) fd-text:TEXT (write
+ *   TEXT to it in one write) fd-ioctl:NAME (ioctl NAME on it)
+ *   ioctl:NAME:P (on P opened read-only; NAME: fssetxattr setversion
+ *   setfslabel dedupe verity encrypt; each sets what it reads, or an
+ *   empty or invalid argument the filesystem refuses)
+ *   setns-user:PID (setns into the user namespace of PID)
+ *   uring sqpoll (io_uring_setup without and with IORING_SETUP_SQPOLL)
+ *   crash (a child with RLIMIT_CORE unlimited, dumpable, dies of SIGSEGV;
+ *   prints "crash core" or "crash nocore" as wait() reports it)
  *   evm-key (a user key "kmk" and an encrypted key "evm-key" made with it,
  *   in the user keyring: what EVM loads when 1 is written to its
  *   securityfs file) xattr-size:P:NAME (prints the value's size)
@@ -41,9 +59,13 @@
 #include <fcntl.h>
 #include <linux/capability.h>
 #include <linux/fs.h>
+#include <linux/fscrypt.h>
+#include <linux/fsverity.h>
+#include <linux/io_uring.h>
 #include <linux/keyctl.h>
 #include <linux/openat2.h>
 #include <linux/sched.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -53,6 +75,7 @@
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
@@ -64,9 +87,13 @@
 #include "regular.h"
 
 static int kept_fd = -1;
-/* One sleeping child per attach/seize action, forked before any drop. */
+/* One sleeping child per attach/seize/mem-* action, forked before any drop. */
 static pid_t victims[64];
 static int nvictims, next_victim;
+/* A byte of every victim, at the same address as here (fork). */
+static volatile char marker = 'M';
+
+static long run(const char *a);
 
 static const char *result(long rc)
 {
@@ -293,6 +320,264 @@ static void show_regular(void)
 		       << 32);
 }
 
+static void show_caps(void)
+{
+	struct nc_sets sets;
+
+	if (nc_capget(0, &sets))
+		printf("caps %s\n", result(-1));
+	else
+		printf("caps e=%016llx p=%016llx i=%016llx\n",
+		       (unsigned long long)sets.eff,
+		       (unsigned long long)sets.prm,
+		       (unsigned long long)sets.inh);
+}
+
+/* O_PATH, then a real open through its /proc/self/fd link. */
+static long try_reopen(const char *path)
+{
+	char link[64];
+	int fd = open(path, O_PATH);
+	long rc;
+
+	if (fd < 0)
+		return -1;
+	snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+	rc = open(link, O_RDONLY);
+	close(fd);
+	return rc;
+}
+
+/* An action run in another thread: its result and errno come back. */
+struct job {
+	const char *action;
+	long rc;
+	int err;
+};
+
+static void *job_thread(void *arg)
+{
+	struct job *job = arg;
+
+	errno = 0;
+	job->rc = run(job->action);
+	job->err = errno;
+	return NULL;
+}
+
+static long try_thread(const char *action)
+{
+	struct job job = { .action = action };
+	pthread_t t;
+	int rc;
+
+	fflush(stdout);
+	rc = pthread_create(&t, NULL, job_thread, &job);
+	if (rc) {
+		errno = rc;
+		return -1;
+	}
+	pthread_join(t, NULL);
+	errno = job.err;
+	return job.rc;
+}
+
+/* A thread started early ("spawn") that runs actions handed to it later. */
+static pthread_mutex_t spawn_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t spawn_cond = PTHREAD_COND_INITIALIZER;
+static struct job *spawn_job;
+static int spawn_done, spawned;
+
+static void *spawn_thread(void *arg)
+{
+	(void)arg;
+	pthread_mutex_lock(&spawn_lock);
+	for (;;) {
+		while (!spawn_job)
+			pthread_cond_wait(&spawn_cond, &spawn_lock);
+		job_thread(spawn_job);
+		spawn_job = NULL;
+		spawn_done = 1;
+		pthread_cond_broadcast(&spawn_cond);
+	}
+	return NULL;
+}
+
+static long try_spawn(void)
+{
+	pthread_t t;
+	int rc = pthread_create(&t, NULL, spawn_thread, NULL);
+
+	if (rc) {
+		errno = rc;
+		return -1;
+	}
+	pthread_detach(t);
+	spawned = 1;
+	return 0;
+}
+
+static long try_in_spawned(const char *action)
+{
+	struct job job = { .action = action };
+
+	if (!spawned) {
+		errno = ESRCH;
+		return -1;
+	}
+	fflush(stdout);
+	pthread_mutex_lock(&spawn_lock);
+	spawn_done = 0;
+	spawn_job = &job;
+	pthread_cond_broadcast(&spawn_cond);
+	while (!spawn_done)
+		pthread_cond_wait(&spawn_cond, &spawn_lock);
+	pthread_mutex_unlock(&spawn_lock);
+	errno = job.err;
+	return job.rc;
+}
+
+/* /proc/PID/mem of the next victim: read its marker, or write and reread. */
+static long try_mem(int write)
+{
+	char path[64], c = 'W';
+	int fd;
+	long rc = 0;
+
+	snprintf(path, sizeof(path), "/proc/%d/mem", (int)victims[next_victim++]);
+	fd = open(path, write ? O_RDWR : O_RDONLY);
+	if (fd < 0)
+		return -1;
+	if (write && pwrite(fd, &c, 1, (off_t)(uintptr_t)&marker) != 1)
+		rc = -1;
+	if (!rc && pread(fd, &c, 1, (off_t)(uintptr_t)&marker) != 1)
+		rc = -1;
+	if (!rc && c != (write ? 'W' : 'M')) {
+		errno = EBADMSG;
+		rc = -1;
+	}
+	close(fd);
+	return rc;
+}
+
+static long try_getfd(const char *pid, const char *fd)
+{
+	int pidfd = syscall(SYS_pidfd_open, atoi(pid), 0);
+	long rc;
+
+	if (pidfd < 0)
+		return -1;
+	rc = syscall(SYS_pidfd_getfd, pidfd, atoi(fd), 0);
+	close(pidfd);
+	if (rc >= 0)
+		kept_fd = rc;
+	return rc;
+}
+
+/*
+ * The ioctls that change a file through a descriptor not open for writing.
+ * Each sets what it reads back (no change), or passes an argument that the
+ * filesystem refuses: what is checked is who answers first.
+ */
+static long ioctl_on(int fd, const char *name)
+{
+	struct fsxattr fsx;
+	union {
+		struct file_dedupe_range r;
+		char buf[sizeof(struct file_dedupe_range) +
+			 sizeof(struct file_dedupe_range_info)];
+	} dedupe;
+	struct fsverity_enable_arg verity = { .version = 1 };
+	struct fscrypt_policy_v1 policy = { .version = 0 };
+	char label[FSLABEL_MAX];
+	int version;
+
+	if (!strcmp(name, "fssetxattr"))
+		return ioctl(fd, FS_IOC_FSGETXATTR, &fsx) ?:
+		       ioctl(fd, FS_IOC_FSSETXATTR, &fsx);
+	if (!strcmp(name, "setversion"))
+		return ioctl(fd, FS_IOC_GETVERSION, &version) ?:
+		       ioctl(fd, FS_IOC_SETVERSION, &version);
+	if (!strcmp(name, "setfslabel"))
+		return ioctl(fd, FS_IOC_GETFSLABEL, label) ?:
+		       ioctl(fd, FS_IOC_SETFSLABEL, label);
+	if (!strcmp(name, "dedupe")) {
+		memset(&dedupe, 0, sizeof(dedupe));
+		dedupe.r.src_length = 1;
+		dedupe.r.dest_count = 1;
+		dedupe.r.info[0].dest_fd = fd;
+		return ioctl(fd, FIDEDUPERANGE, &dedupe);
+	}
+	if (!strcmp(name, "verity"))
+		return ioctl(fd, FS_IOC_ENABLE_VERITY, &verity);
+	if (!strcmp(name, "encrypt"))
+		return ioctl(fd, FS_IOC_SET_ENCRYPTION_POLICY, &policy);
+	fprintf(stderr, "nc-try: unknown ioctl '%s'\n", name);
+	exit(2);
+}
+
+static long try_ioctl(const char *name, const char *path)
+{
+	int fd = open(path, O_RDONLY);
+	long rc;
+
+	if (fd < 0)
+		return -1;
+	rc = ioctl_on(fd, name);
+	close(fd);
+	return rc;
+}
+
+static long try_setns_user(const char *pid)
+{
+	char path[64];
+	int fd;
+	long rc;
+
+	snprintf(path, sizeof(path), "/proc/%d/ns/user", atoi(pid));
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return -1;
+	rc = setns(fd, CLONE_NEWUSER);
+	close(fd);
+	return rc;
+}
+
+static long try_uring(unsigned int flags)
+{
+	struct io_uring_params p = { .flags = flags };
+	long fd = syscall(SYS_io_uring_setup, 4, &p);
+
+	if (fd >= 0)
+		close(fd);
+	return fd;
+}
+
+/* A child dumps core (SIGSEGV): print whether the kernel says it did. */
+static void show_crash(void)
+{
+	struct rlimit unlimited = { RLIM_INFINITY, RLIM_INFINITY };
+	pid_t pid;
+	int status;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid == 0) {
+		if (setrlimit(RLIMIT_CORE, &unlimited) ||
+		    prctl(PR_SET_DUMPABLE, 1, 0, 0, 0))
+			_exit(1);
+		signal(SIGSEGV, SIG_DFL);
+		raise(SIGSEGV);
+		_exit(1);
+	}
+	if (pid < 0 || waitpid(pid, &status, 0) < 0)
+		printf("crash %s\n", result(-1));
+	else if (!WIFSIGNALED(status) || WTERMSIG(status) != SIGSEGV)
+		printf("crash status %d\n", status);
+	else
+		printf("crash %s\n", WCOREDUMP(status) ? "core" : "nocore");
+}
+
 /* ARG n (from 1) of "action:arg1:arg2", or "" */
 static const char *arg(const char *action, int n, char *buf, size_t size)
 {
@@ -319,6 +604,22 @@ static int is(const char *action, const char *name)
 
 	return !strncmp(action, name, len) &&
 	       (action[len] == '\0' || action[len] == ':');
+}
+
+/* The actions that print their own line: 1 when @a is one (and ran). */
+static int shown(const char *a)
+{
+	if (is(a, "regular"))
+		show_regular();
+	else if (is(a, "inh"))
+		show_inheritable();
+	else if (is(a, "caps"))
+		show_caps();
+	else if (is(a, "crash"))
+		show_crash();
+	else
+		return 0;
+	return 1;
 }
 
 static long run(const char *a)
@@ -439,6 +740,38 @@ static long run(const char *a)
 		return getxattr(p, q, NULL, 0);
 	if (is(a, "securebits"))
 		return prctl(PR_SET_SECUREBITS, strtoul(p, NULL, 16), 0, 0, 0);
+	if (is(a, "opath"))
+		return open(p, O_PATH);
+	if (is(a, "reopen"))
+		return try_reopen(p);
+	if (is(a, "thread"))
+		return try_thread(strchr(a, ':') ? strchr(a, ':') + 1 : "");
+	if (is(a, "spawn"))
+		return try_spawn();
+	if (is(a, "in-spawned"))
+		return try_in_spawned(strchr(a, ':') ? strchr(a, ':') + 1 : "");
+	if (is(a, "mem-read"))
+		return try_mem(0);
+	if (is(a, "mem-write"))
+		return try_mem(1);
+	if (is(a, "getfd"))
+		return try_getfd(p, q);
+	if (is(a, "use-fd"))
+		return kept_fd = atoi(p);
+	if (is(a, "fd-text"))
+		return write(kept_fd, p, strlen(p));
+	if (is(a, "fd-ioctl"))
+		return ioctl_on(kept_fd, p);
+	if (is(a, "ioctl"))
+		return try_ioctl(p, q);
+	if (is(a, "setns-user"))
+		return try_setns_user(p);
+	if (is(a, "uring"))
+		return try_uring(0);
+	if (is(a, "sqpoll"))
+		return try_uring(IORING_SETUP_SQPOLL);
+	if (shown(a))
+		return 0;
 	fprintf(stderr, "nc-try: unknown action '%s'\n", a);
 	exit(2);
 }
@@ -449,7 +782,8 @@ int main(int argc, char **argv)
 	long rc;
 
 	for (j = 1; j < argc && nvictims < 64; j++) {
-		if (!is(argv[j], "attach") && !is(argv[j], "seize"))
+		if (!is(argv[j], "attach") && !is(argv[j], "seize") &&
+		    !is(argv[j], "mem-read") && !is(argv[j], "mem-write"))
 			continue;
 		victims[nvictims] = fork();
 		if (victims[nvictims] == 0) {
@@ -479,14 +813,8 @@ int main(int argc, char **argv)
 		i += 2;
 	}
 	for (; i < argc; i++) {
-		if (is(argv[i], "regular")) {
-			show_regular();
+		if (shown(argv[i]))
 			continue;
-		}
-		if (is(argv[i], "inh")) {
-			show_inheritable();
-			continue;
-		}
 		rc = run(argv[i]);
 		if ((is(argv[i], "bset-read") || is(argv[i], "xattr-size")) &&
 		    rc >= 0)
