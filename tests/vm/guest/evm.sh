@@ -11,13 +11,7 @@ P=/usr/local/bin/nc-probe
 T=/usr/local/bin/nc-try
 EVM=/sys/kernel/security/evm
 
-mode=on
-for arg in $(cat /proc/cmdline); do
-	case $arg in
-	newcaps=off) mode=off ;;
-	lsm=*) case ,${arg#lsm=}, in *,newcaps,*) ;; *) mode=inactive ;; esac ;;
-	esac
-done
+. /tests/lib/mode.sh
 case $mode in on) plan 16 ;; *) plan 7 ;; esac
 diag "mode: $mode"
 

@@ -14,13 +14,7 @@ T=/usr/local/bin/nc-try
 NC=/sys/kernel/security/newcaps
 FILES="audit default_policy enabled mounts regular stats stored_policy version"
 
-mode=on
-for arg in $(cat /proc/cmdline); do
-	case $arg in
-	newcaps=off) mode=off ;;
-	lsm=*) case ,${arg#lsm=}, in *,newcaps,*) ;; *) mode=inactive ;; esac ;;
-	esac
-done
+. /tests/lib/mode.sh
 # 11 set-up and AT_SECURE, 2 effective files short of Fp, 17 reads, 5 contents, 19 writes, 2 programs
 # run; newcaps=on adds 5 user-namespace, 5 bounding-set, 2 uselib and 3
 # audit checks; with the LSM, 2 mount-namespace checks.
