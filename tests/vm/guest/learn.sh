@@ -13,7 +13,7 @@ ok $? "mount caps=audit"
 for p in chowner mknoder reader idler unlabeled; do
 	cp $W /mnt/l/$p || echo "# cp $p failed"
 done
-is "$(cat $NC/version)" 4 "interface version 4: the audit file shows what was used, how it came and the script"
+is "$(cat $NC/version)" 5 "interface version 5: the audit file shows what was used, how it came and the script; regular_dropped"
 
 last_seq() {
 	awk 'END { print NR ? $1 : 0 }' $NC/audit
