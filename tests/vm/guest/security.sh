@@ -12,13 +12,13 @@
 P=/usr/local/bin/nc-probe
 T=/usr/local/bin/nc-try
 NC=/sys/kernel/security/newcaps
-FILES="audit default_policy enabled mounts regular stats stored_policy version"
+FILES="audit default_policy enabled mounts regular regular_dropped stats stored_policy version"
 
 . /tests/lib/mode.sh
 # 11 set-up and AT_SECURE, 2 effective files short of Fp, 17 reads, 5 contents, 19 writes, 2 programs
 # run; newcaps=on adds 5 user-namespace, 5 bounding-set, 2 uselib and 3
 # audit checks; with the LSM, 2 mount-namespace checks.
-case $mode in on) plan 73 ;; off) plan 58 ;; *) plan 56 ;; esac
+case $mode in on) plan 75 ;; off) plan 60 ;; *) plan 58 ;; esac
 diag "mode: $mode"
 
 enabled=$(cat $NC/enabled)
@@ -135,7 +135,7 @@ for f in $FILES; do
 	*) ok $? "uid 1000 reads $f" ;;
 	esac
 done
-is "$(cat /tmp/root.version)" 4 "version reads 4"
+is "$(cat /tmp/root.version)" 5 "version reads 5"
 is "$(head -n 1 /tmp/root.regular)" "48 cap_reg_fork" "regular names bit 48"
 is "$(grep -c '^execs ' /tmp/root.stats)" 1 "stats has an execs line"
 if [ $mode = inactive ]; then
