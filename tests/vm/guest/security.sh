@@ -18,7 +18,7 @@ FILES="audit default_policy enabled mounts regular regular_dropped stats stored_
 # 11 set-up and AT_SECURE, 2 effective files short of Fp, 17 reads, 5 contents, 19 writes, 2 programs
 # run; newcaps=on adds 5 user-namespace, 5 bounding-set, 2 uselib and 3
 # audit checks; with the LSM, 2 mount-namespace checks.
-case $mode in on) plan 75 ;; off) plan 60 ;; *) plan 58 ;; esac
+case $mode in on) plan 77 ;; off) plan 62 ;; *) plan 60 ;; esac
 diag "mode: $mode"
 
 enabled=$(cat $NC/enabled)
