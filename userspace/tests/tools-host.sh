@@ -6,16 +6,37 @@
 # the audit format and the man pages, never taken from a tool's output.
 #
 #   tools-host.sh BUILDDIR/userspace
+#
+# The labelling checks need CAP_SETFCAP over the files they label: as
+# root, or, for any other user, as root of a user namespace of one's own
+# (unshare -r: setcap then writes a namespaced security.capability on the
+# files one owns), so the script runs itself again there when it can.
+# Where neither works, each labelling check still reports, as a SKIP: the
+# plan is fixed, the same on every host.
 set -u
+if [ "$(id -u)" -ne 0 ] && [ -z "${NEWCAPS_TOOLS_USERNS:-}" ] &&
+	unshare -r true 2>/dev/null; then
+	NEWCAPS_TOOLS_USERNS=1 exec unshare -r "$0" "$@"
+fi
 bin=$1
 label=$bin/newcaps-label
 ctl=$bin/newcapsctl
 exec=$bin/newcaps-exec
 work=$(mktemp -d "${TMPDIR:-/tmp}/newcaps-tools.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-n=0 failed=0
-ok() { n=$((n + 1)); if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; failed=$((failed + 1)); fi; }
-is() { if [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3"; echo "#   got:      '$1'"; echo "#   expected: '$2'"; fi; }
+# Every check below, the labelling ones included: a host where some do not
+# run reports them as SKIPs, never a smaller plan.
+echo "1..107"
+n=0 failed=0 skip=
+# With $skip set, a check reports "ok N - WHAT # SKIP $skip" whatever its
+# result.
+ok() {
+	n=$((n + 1))
+	if [ -n "$skip" ]; then echo "ok $n - $2 # SKIP $skip"
+	elif [ "$1" -eq 0 ]; then echo "ok $n - $2"
+	else echo "not ok $n - $2"; failed=$((failed + 1)); fi
+}
+is() { if [ -n "$skip" ] || [ "$1" = "$2" ]; then ok 0 "$3"; else ok 1 "$3"; echo "#   got:      '$1'"; echo "#   expected: '$2'"; fi; }
 
 # --- learning: --from-audit on sample events (interface version 3) -------
 cat > "$work/events" <<'EOF'
@@ -123,10 +144,7 @@ cat > "$work/label.policy" <<'EOF'
 /bin/quiet none
 /bin/two\040words cap_chown:cap_kill+ie
 EOF
-if ! setcap cap_chown=i "$root/bin/plain" 2>/dev/null; then
-	n=$((n + 1))
-	echo "ok $n # SKIP cannot set security.capability here: labelling tests"
-else
+labelling() {
 	setcap -r "$root/bin/plain"
 	"$label" --check "$work/label.policy" "$root" > "$work/out" 2>&1
 	is "$?" 1 "check before labelling: exit 1 (differs)"
@@ -246,6 +264,14 @@ EOF
 		cmp -s "$work/before" "$work/after"
 		ok $? "bad '$spec': no file changed"
 	done
+}
+if setcap cap_chown=i "$root/bin/plain" 2>/dev/null; then
+	labelling
+else
+	# the same checks, each a SKIP (the tools' errors are expected)
+	skip="cannot set security.capability on files in ${TMPDIR:-/tmp} (uid $(id -u))"
+	labelling 2>/dev/null
+	skip=
 fi
 "$label" >/dev/null 2>&1
 is "$?" 2 "no policy: usage, exit 2"
@@ -334,5 +360,4 @@ is "$?" 2 "label: unknown option: exit 2"
 is "$(tail -n 1 "$work/err")" "Try 'newcaps-label --help' for more information." \
 	"label: unknown option: util-linux's hint"
 
-echo "1..$n"
 [ "$failed" -eq 0 ]
