@@ -26,6 +26,17 @@ spec() { # the capdefault= of round $1
 	esac
 }
 mkdir -p /mnt/p
+# A fixed plan: round 0 only mounts; a later round checks what the previous
+# one left (mount, its directory, no other, unmount, e2fsck) and, unless it
+# is the last, mounts for its own files. Every check comes before "power-
+# loss creating": a boot cut off during the creation has made them all.
+if [ "$round" -eq 0 ]; then
+	plan 1
+elif [ -n "$last" ]; then
+	plan 5
+else
+	plan 6
+fi
 
 if [ "$round" -gt 0 ]; then
 	# What the cut left: the mount replays the journal (unless the host
@@ -33,15 +44,25 @@ if [ "$round" -gt 0 ]; then
 	mount -t ext4 /dev/vda /mnt/p
 	ok $? "mount after the cut (journal replay)"
 	total=0
-	for d in /mnt/p/r*; do
-		[ -d "$d" ] || continue
-		k=${d##*/r}
-		out=$($ST check-masks "$d" "$(spec "$k")")
+	k=$((round - 1))
+	if [ -d /mnt/p/r$k ]; then
+		out=$($ST check-masks /mnt/p/r$k "$(spec "$k")")
 		ok $? "r$k: every file that exists carries capdefault=$(spec "$k") ($out)"
 		echo "$out" | grep '^bad' | head -n 5 | sed 's/^/# /'
 		set -- $out
-		total=$((total + $2))
+		total=${2:-0}
+	else
+		# possible: the cut came before a commit wrote the directory
+		tap_n=$((tap_n + 1))
+		echo "ok $tap_n - r$k: not on disk after the cut, no file to check # SKIP the cut came before its directory was committed"
+	fi
+	# Each round's directory is removed once checked (and the unmount
+	# writes that out): another one left is a lost removal.
+	others=
+	for d in /mnt/p/r*; do
+		[ -d "$d" ] && [ "$d" != /mnt/p/r$k ] && others="$others ${d##*/}"
 	done
+	is "${others# }" "" "no other round's directory left"
 	diag "files checked: $total"
 	echo "power-loss files $total"
 	# checked once: room for the next round's files (and unlinks to replay)
