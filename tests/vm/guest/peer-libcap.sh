@@ -26,6 +26,9 @@
 mode=off
 [ "$(cat /sys/kernel/security/newcaps/enabled 2>/dev/null)" = 1 ] && mode=on
 echo "# peer-mode: $mode"
+# A fixed plan: 10 checks in both modes, 3 more with newcaps=off (the
+# upstream run passes). A check not made is a plan mismatch for run-vm.
+case $mode in off) plan 13 ;; *) plan 10 ;; esac
 P=/usr/local/libcap/progs
 
 [ -x "$P/quicktest.sh" ] && [ -x "$P/capsh" ] && [ -x "$P/tcapsh-static" ] &&
@@ -146,5 +149,4 @@ for p in /proc/[0-9]*; do
 done
 umount /mnt/qt
 ok $? "umount /mnt/qt: no process left on the disk"
-plan "$tap_n"
 finish
