@@ -39,7 +39,8 @@
  *   CLONE_THREAD; the result is ACTION's, or pthread_create's error)
  *   spawn (start a thread that waits) in-spawned:ACTION (ACTION in it)
  *   mem-read mem-write (/proc/PID/mem of a child forked before the drop:
- *   read a byte of it, or write one and read it back)
+ *   read a byte of it, or write one and read it back) vm-write (the same
+ *   with process_vm_writev(), read back with process_vm_readv())
  *   getfd:PID:FD (pidfd_getfd: the descriptor becomes the --keep-fd one)
  *   use-fd:N (descriptor N becomes the --keep-fd one) fd-text:TEXT (write
  *   TEXT to it in one write) fd-ioctl:NAME (ioctl NAME on it)
@@ -79,6 +80,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/time.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -148,7 +150,11 @@ static long try_uselib(const char *path)
 	static char low[4096];	/* static, non-PIE: in the low 4 GiB */
 	long ret;
 
-	strncpy(low, path, sizeof(low) - 1);
+	if (strlen(path) >= sizeof(low)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	memcpy(low, path, strlen(path) + 1);
 	__asm__ __volatile__("int $0x80" : "=a"(ret) : "a"(86L), "b"(low) : "memory");
 	if (ret < 0 && ret > -4096) {
 		errno = -ret;
@@ -460,6 +466,26 @@ static long try_mem(int write)
 	return rc;
 }
 
+/* process_vm_writev() into the next victim's marker, then read it back. */
+static long try_vm_write(void)
+{
+	pid_t pid = victims[next_victim++];
+	char c = 'V';
+	struct iovec local = { .iov_base = &c, .iov_len = 1 };
+	struct iovec remote = { .iov_base = (void *)&marker, .iov_len = 1 };
+
+	if (process_vm_writev(pid, &local, 1, &remote, 1, 0) != 1)
+		return -1;
+	c = 0;
+	if (process_vm_readv(pid, &local, 1, &remote, 1, 0) != 1)
+		return -1;
+	if (c != 'V') {
+		errno = EBADMSG;
+		return -1;
+	}
+	return 0;
+}
+
 static long try_getfd(const char *pid, const char *fd)
 {
 	int pidfd = syscall(SYS_pidfd_open, atoi(pid), 0);
@@ -754,6 +780,8 @@ static long run(const char *a)
 		return try_mem(0);
 	if (is(a, "mem-write"))
 		return try_mem(1);
+	if (is(a, "vm-write"))
+		return try_vm_write();
 	if (is(a, "getfd"))
 		return try_getfd(p, q);
 	if (is(a, "use-fd"))
@@ -783,7 +811,8 @@ int main(int argc, char **argv)
 
 	for (j = 1; j < argc && nvictims < 64; j++) {
 		if (!is(argv[j], "attach") && !is(argv[j], "seize") &&
-		    !is(argv[j], "mem-read") && !is(argv[j], "mem-write"))
+		    !is(argv[j], "mem-read") && !is(argv[j], "mem-write") &&
+		    !is(argv[j], "vm-write"))
 			continue;
 		victims[nvictims] = fork();
 		if (victims[nvictims] == 0) {
