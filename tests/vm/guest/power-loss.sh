@@ -2,7 +2,8 @@
 # previous boot left on vda (cut off by the host without sync), then create
 # files on a capdefault= mount until the host cuts this boot off too.
 # Kernel command line: ncpower_round=K (0: fresh disk, nothing to check;
-# ncpower_last=1: check only, then end normally).
+# ncpower_last=1: check only, then end normally), ncpower_cpus=N (the CPUs
+# the host gave the guest, checked).
 #
 # Round K creates its files in /mnt/p/rK under capdefault=SPEC(K), a
 # different SPEC in turn, so that each directory is checked against the
@@ -16,6 +17,7 @@ for arg in $(cat /proc/cmdline); do
 	case $arg in
 	ncpower_round=*) round=${arg#ncpower_round=} ;;
 	ncpower_last=1) last=1 ;;
+	ncpower_cpus=*) cpus=${arg#ncpower_cpus=} ;;
 	esac
 done
 spec() { # the capdefault= of round $1
@@ -26,17 +28,20 @@ spec() { # the capdefault= of round $1
 	esac
 }
 mkdir -p /mnt/p
-# A fixed plan: round 0 only mounts; a later round checks what the previous
-# one left (mount, its directory, no other, unmount, e2fsck) and, unless it
-# is the last, mounts for its own files. Every check comes before "power-
-# loss creating": a boot cut off during the creation has made them all.
+# A fixed plan: the CPUs, then round 0 only mounts; a later round checks
+# what the previous one left (mount, its directory, no other, unmount,
+# e2fsck) and, unless it is the last, mounts for its own files. Every check
+# comes before "power-loss creating": a boot cut off during the creation
+# has made them all.
 if [ "$round" -eq 0 ]; then
-	plan 1
+	plan 2
 elif [ -n "$last" ]; then
-	plan 5
-else
 	plan 6
+else
+	plan 7
 fi
+# the creators race on CPUs of their own (per-CPU counters, the journal)
+is "$(grep -c '^processor' /proc/cpuinfo)" "${cpus:-1}" "${cpus:-1} CPUs online"
 
 if [ "$round" -gt 0 ]; then
 	# What the cut left: the mount replays the journal (unless the host
@@ -45,17 +50,12 @@ if [ "$round" -gt 0 ]; then
 	ok $? "mount after the cut (journal replay)"
 	total=0
 	k=$((round - 1))
-	if [ -d /mnt/p/r$k ]; then
-		out=$($ST check-masks /mnt/p/r$k "$(spec "$k")")
-		ok $? "r$k: every file that exists carries capdefault=$(spec "$k") ($out)"
-		echo "$out" | grep '^bad' | head -n 5 | sed 's/^/# /'
-		set -- $out
-		total=${2:-0}
-	else
-		# possible: the cut came before a commit wrote the directory
-		tap_n=$((tap_n + 1))
-		echo "ok $tap_n - r$k: not on disk after the cut, no file to check # SKIP the cut came before its directory was committed"
-	fi
+	# the directory was synced before the creation started
+	out=$($ST check-masks /mnt/p/r$k "$(spec "$k")")
+	ok $? "r$k: every file that exists carries capdefault=$(spec "$k") ($out)"
+	echo "$out" | grep '^bad' | head -n 5 | sed 's/^/# /'
+	set -- $out
+	total=${2:-0}
 	# Each round's directory is removed once checked (and the unmount
 	# writes that out): another one left is a lost removal.
 	others=
@@ -82,7 +82,8 @@ opts=capdefault=$(spec "$round")
 [ $((round % 2)) -eq 1 ] && opts=$opts,commit=1
 mount -t ext4 -o "$opts" /dev/vda /mnt/p
 ok $? "round $round: mount -o $opts"
-mkdir -p /mnt/p/r$round
+# the directory on disk before the cut can come: each cut has files to check
+mkdir -p /mnt/p/r$round && sync
 $ST create /mnt/p/r$round a 0 > /dev/null &
 $ST create /mnt/p/r$round b 0 > /dev/null &
 # the host cuts the power from now on: no sync, no unmount

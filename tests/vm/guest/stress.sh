@@ -8,7 +8,8 @@
 #   vde remounted between the three policies  vdf capdefault= (remounted
 #   between policies, same capdefault=)  vdg stress-ng and its libraries
 # Kernel command line: ncstress_seconds=N (default 60), ncstress_workers=W
-# (exec workers, default 4).
+# (exec workers, default 4), ncstress_cpus=N (the CPUs the host gave the
+# guest, checked).
 #
 # Two phases: A (two thirds of the time) with everything, stats resets
 # included; then, with nothing running, one stats reset and phase B (the
@@ -24,12 +25,14 @@ for arg in $(cat /proc/cmdline); do
 	case $arg in
 	ncstress_seconds=*) seconds=${arg#ncstress_seconds=} ;;
 	ncstress_workers=*) workers=${arg#ncstress_workers=} ;;
+	ncstress_cpus=*) cpus=${arg#ncstress_cpus=} ;;
 	esac
 done
 phase_b=$((seconds / 3))
 [ "$phase_b" -ge 1 ] || phase_b=1
 phase_a=$((seconds - phase_b))
-plan 33
+plan 34
+is "$(grep -c '^processor' /proc/cpuinfo)" "${cpus:-1}" "${cpus:-1} CPUs online"
 diag "stress: $seconds s ($phase_a + $phase_b), $workers exec workers, $(nproc) CPUs"
 
 # --- set-up ------------------------------------------------------------------
