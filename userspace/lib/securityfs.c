@@ -20,6 +20,8 @@ const struct nc_knob nc_knobs[] = {
 	{ "version", false, "read-only: the interface version" },
 	{ "default_policy", true, NC_POLICY_FORMS },
 	{ "stored_policy", true, "tighten, trust or ignore" },
+	{ "regular_dropped", false,
+	  "read-only: 1 once a process dropped a regular capability (interface version 5)" },
 };
 const size_t nc_knob_count = sizeof(nc_knobs) / sizeof(nc_knobs[0]);
 

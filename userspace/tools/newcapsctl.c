@@ -36,7 +36,7 @@ static void __attribute__((noreturn)) usage(void)
 	fputs("\nCommands:\n", out);
 	fputs(" status              on/off, policies, ext mounts, counters (default)\n", out);
 	fputs(" get <knob>          print one knob: enabled, version, default_policy,\n"
-	      "                       stored_policy\n", out);
+	      "                       stored_policy, regular_dropped\n", out);
 	fputs(" set <knob> <value>  set default_policy (inherit, strict, audit) or\n"
 	      "                       stored_policy (tighten, trust, ignore)\n", out);
 	fputs(" stats               the counters\n", out);
@@ -106,10 +106,17 @@ static struct libscols_table *knobs_table(const char *only)
 	for (i = 0; i < nc_knob_count; i++) {
 		if (only && strcmp(only, nc_knobs[i].name))
 			continue;
-		const char *value = read_knob(nc_knobs[i].name);
+		char *value;
 		int type = SCOLS_JSON_STRING;
+		int ret = nc_knob_read(nc_knobs[i].name, &value);
 
-		if (!strcmp(nc_knobs[i].name, "enabled"))
+		/* in a table of all, a file an older kernel lacks is left out */
+		if (ret == -ENOENT && !only)
+			continue;
+		if (ret)
+			fail_file(nc_knobs[i].name, ret);
+		if (!strcmp(nc_knobs[i].name, "enabled") ||
+		    !strcmp(nc_knobs[i].name, "regular_dropped"))
 			type = SCOLS_JSON_BOOLEAN;
 		else if (*value && strspn(value, "0123456789") == strlen(value))
 			type = SCOLS_JSON_NUMBER;	/* version */
@@ -247,7 +254,7 @@ static int cmd_stats(bool reset)
 static void device_name(dev_t dev, const char *source, char *buf, size_t size)
 {
 	char link[64], target[PATH_MAX];
-	const char *base;
+	const char *name = source ? source : "", *base;
 	ssize_t n;
 
 	snprintf(link, sizeof(link), "/sys/dev/block/%u:%u", major(dev),
@@ -255,12 +262,15 @@ static void device_name(dev_t dev, const char *source, char *buf, size_t size)
 	n = readlink(link, target, sizeof(target) - 1);
 	if (n > 0) {
 		target[n] = '\0';
-		base = strrchr(target, '/');
-		snprintf(buf, size, "%s", base ? base + 1 : target);
-		return;
+		name = target;
 	}
-	base = source ? strrchr(source, '/') : NULL;
-	snprintf(buf, size, "%s", base ? base + 1 : source ? source : "");
+	base = strrchr(name, '/');
+	if (base)
+		name = base + 1;
+	/* s_id holds 32 bytes: a longer name is not the kernel's */
+	if (strlen(name) >= size)
+		name = "";
+	memcpy(buf, name, strlen(name) + 1);
 }
 
 static struct libscols_table *mounts_table(void)

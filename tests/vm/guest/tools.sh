@@ -9,7 +9,7 @@ NC=/sys/kernel/security/newcaps
 CTL=/usr/local/bin/newcapsctl
 EXEC=/usr/local/bin/newcaps-exec
 LABEL=/usr/local/bin/newcaps-label
-plan 99
+plan 101
 
 mkdir -p /mnt/s /mnt/d /mnt/a
 mount -t ext4 -o caps=strict /dev/vda /mnt/s &&
@@ -36,6 +36,9 @@ is "$(jq -r '.newcaps[0].enabled' /tmp/status.json)" \
 	"$(case $(cat $NC/enabled) in 1) echo true ;; 0) echo false ;; esac)" \
 	"status --json: enabled, as $NC/enabled"
 is "$(jq -r '.newcaps[0].version' /tmp/status.json)" "$(cat $NC/version)" "status --json: version as the kernel's"
+is "$(jq -r '.newcaps[0].regular_dropped' /tmp/status.json)" \
+	"$(case $(cat $NC/regular_dropped) in 1) echo true ;; 0) echo false ;; esac)" \
+	"status --json: regular_dropped, as $NC/regular_dropped"
 is "$(jq -r '.newcaps[0].default_policy' /tmp/status.json)" "$(cat $NC/default_policy)" \
 	"status --json: default_policy as the kernel's"
 is "$(jq -r '.newcaps[0].stored_policy' /tmp/status.json)" "$(cat $NC/stored_policy)" \
@@ -55,7 +58,7 @@ grep -q "^/mnt/s  *vda\|^/mnt/s  */dev/vda" /tmp/status
 ok $? "status: the table shows /mnt/s and its device"
 
 # --- get / set ----------------------------------------------------------------
-for knob in enabled version default_policy stored_policy; do
+for knob in enabled version default_policy stored_policy regular_dropped; do
 	is "$($CTL get $knob)" "$(cat $NC/$knob)" "get $knob: as the kernel's file"
 done
 is "$($CTL get default_policy --json | jq -r '.newcaps[0].default_policy')" \
