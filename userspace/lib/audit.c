@@ -87,6 +87,9 @@ static bool field(const char *line, unsigned int n, const char **start,
 {
 	const char *p = line;
 
+	/* an absent field reads as an empty one at the end of the line */
+	*start = line + strlen(line);
+	*len = 0;
 	while (n--) {
 		p = strchr(p, ' ');
 		if (!p)
