@@ -13,10 +13,11 @@ import re
 import statistics
 import sys
 
-CONFIGS = ["baseline", "off", "inherit", "strict", "audit"]
+# dropped: caps=inherit after another process dropped a regular capability
+CONFIGS = ["baseline", "off", "inherit", "strict", "audit", "dropped"]
 WORKLOADS = ["exec-unlabeled", "exec-ep", "exec-i", "open-close",
              "open-write-close", "create-unlink", "create-capdefault",
-             "getppid", "fork-wait", "write"]
+             "getppid", "fork-wait", "fork-wait@mount", "write"]
 STRESSORS = [("exec", "exec-unlabeled"), ("fork", "fork-wait"),
              ("open", "open-close"), ("xattr", None)]
 MOUNTS = [1, 10, 100]
@@ -96,6 +97,15 @@ def pct(r):
     return (r - 1) * 100
 
 
+def column(config):
+    """a configuration's column heading"""
+    if config == "off":
+        return "newcaps=off"
+    if config == "dropped":
+        return "caps=inherit, after a drop"
+    return "caps=" + config
+
+
 def main():
     out = sys.argv[1]
     data, meta = parse(out)
@@ -119,8 +129,7 @@ def main():
     # Main table.
     md.append("### Workloads: ratio to the unpatched kernel\n")
     head = "| workload | unpatched |" + "".join(
-        " %s |" % ("newcaps=off" if c == "off" else "caps=" + c)
-        for c in configs if c != "baseline")
+        " %s |" % column(c) for c in configs if c != "baseline")
     md.append(head)
     md.append("|---" * (head.count("|") - 1) + "|")
     tsv = ["config\tworkload\tmedian\tmin\tmax\tratio"]
@@ -283,6 +292,33 @@ def main():
                 summary(data, c, "create-unlink")[0]) for c in on
             if summary(data, c, "create-capdefault") and
             summary(data, c, "create-unlink")], 3)
+    # Issue 21: free until a regular capability is dropped.
+    nodrop = [c for c in ("inherit", "strict", "audit") if c in configs]
+    target("issue 21: open, open-for-write, create, fork within 0.1 % "
+           "while no regular capability is dropped",
+           [pct(ratios[(c, w)][0]) for c in nodrop
+            for w in ("open-close", "open-write-close", "create-unlink",
+                      "fork-wait")
+            if ratios.get((c, w))], 0.1)
+    target("issue 21: open, open-for-write, create, fork within 0.5 % "
+           "after a drop",
+           [pct(ratios[("dropped", w)][0])
+            for w in ("open-close", "open-write-close", "create-unlink",
+                      "fork-wait")
+            if ratios.get(("dropped", w))], 0.5)
+    target("issue 21: exec on inherit and strict within 0.3 %",
+           [pct(ratios[(c, w)][0]) for c in ("inherit", "strict")
+            for w in ("exec-unlabeled", "exec-ep", "exec-i")
+            if ratios.get((c, w))], 0.3)
+    target("issue 21: exec on caps=audit within 0.5 %",
+           [pct(ratios[("audit", w)][0])
+            for w in ("exec-unlabeled", "exec-ep", "exec-i")
+            if ratios.get(("audit", w))], 0.5)
+    target("issue 21: create with capdefault within 2 % of create without",
+           [pct(summary(data, c, "create-capdefault")[0] /
+                summary(data, c, "create-unlink")[0]) for c in on
+            if summary(data, c, "create-capdefault") and
+            summary(data, c, "create-unlink")], 2)
     target("control (getppid) unchanged (0.1 %)",
            [pct(ratios[(c, "getppid")][0]) for c in configs
             if c != "baseline" and ratios.get((c, "getppid"))], 0.1)

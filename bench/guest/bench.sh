@@ -1,7 +1,10 @@
 # newcaps benchmarks, in the guest (run by /init as /tests/bench.sh; output
 # on the second serial port). Parameters on the kernel command line:
 #   ncbench=CONFIG        baseline | off | inherit | strict | audit: how the
-#                         bench disk is mounted (caps=CONFIG for the last three)
+#                         bench disk is mounted (caps=CONFIG for the last
+#                         three); dropped: caps=inherit after another
+#                         process dropped a regular capability (the checks
+#                         of the regular capabilities are then patched in)
 #   ncbench_ops=N         operations per batch of the heavy workloads (exec,
 #                         fork, create); the light ones run 20 N
 #   ncbench_reps=R        batches per workload (median, min, max of them)
@@ -25,12 +28,13 @@ done
 light=$((ops * 20))
 # Smoke mode's TAP: the plan up front, one result per name below, so that
 # a workload or stressor that goes missing fails (or skips) by name.
-workloads="exec-unlabeled exec-ep exec-i open-close open-write-close create-unlink create-capdefault getppid fork-wait write"
+workloads="exec-unlabeled exec-ep exec-i open-close open-write-close create-unlink create-capdefault getppid fork-wait fork-wait@mount write"
 stressors="exec fork open xattr"
 [ -z "$smoke" ] || echo "1..$(echo $workloads $stressors | wc -w)"
 case $config in
 baseline|off) opts= ;;
 inherit|strict|audit) opts=caps=$config ;;
+dropped) opts=caps=inherit ;;
 *) echo "bench: unknown configuration '$config'"; exit 2 ;;
 esac
 out=/tmp/bench.out
@@ -54,13 +58,23 @@ cp /usr/local/bin/nc-bench-nop /mnt/b/nop-ep
 cp /usr/local/bin/nc-bench-nop /mnt/b/nop-i
 setcap cap_net_raw+ep /mnt/b/nop-ep && setcap cap_net_raw+i /mnt/b/nop-i ||
 	echo "bench: setcap failed"
+# fork-wait@mount: the same fork from a copy of nc-bench on the bench
+# filesystem; on caps=audit that process is being learned (an unlabeled
+# exec there), so its forks are those of a learned program.
+cp /usr/local/bin/nc-bench /mnt/b/nc-bench
 grep ' /mnt/' /proc/mounts | sed 's/^/# mount /'
+if [ "$config" = dropped ]; then
+	/usr/local/bin/nc-try --drop-reg cap_reg_ptrace regular > /dev/null
+	[ "$(cat /sys/kernel/security/newcaps/regular_dropped)" = 1 ] ||
+		{ echo "bench: regular_dropped does not read 1 after a drop"; exit 1; }
+	note "a process dropped cap_reg_ptrace: regular_dropped 1"
+fi
 sync
 
 bench() { # bench SUFFIX OPS REPS nc-bench-args...: lines into $out
 	suffix=$1 n=$2 r=$3
 	shift 3
-	nc-bench --ops "$n" --reps "$r" --dir /mnt/b ${cdir:+--cdir $cdir} \
+	${NC_BENCH:-nc-bench} --ops "$n" --reps "$r" --dir /mnt/b ${cdir:+--cdir $cdir} \
 		--nop /mnt/b/nop "$@" | sed "s/^bench \([^ ]*\)/bench \1$suffix/" |
 		tee -a "$out"
 }
@@ -83,6 +97,9 @@ bench "" "$ops" "$reps" create-unlink
 [ -n "$cdir" ] && bench "" "$ops" "$reps" create-capdefault
 bench "" "$light" "$reps" getppid
 bench "" "$ops" "$reps" fork-wait
+NC_BENCH=/mnt/b/nc-bench
+bench @mount "$ops" "$reps" fork-wait
+NC_BENCH=
 bench "" "$light" "$reps" write
 
 # exec against the number of ext mounts: /mnt/b alone, then 9 and 99 more
