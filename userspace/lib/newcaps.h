@@ -80,6 +80,7 @@ char *nc_caplist_format(u64 mask, const char *sep);
 struct nc_knob {
 	const char *name;
 	bool writable;
+	bool flag;		/* reads 0 or 1: a boolean in --json */
 	const char *accepted;	/* the accepted values, for messages */
 };
 

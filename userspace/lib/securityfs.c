@@ -16,11 +16,12 @@
 static const char *const stored_policies[] = { "tighten", "trust", "ignore" };
 
 const struct nc_knob nc_knobs[] = {
-	{ "enabled", false, "read-only: 1 (newcaps=on) or 0 (newcaps=off)" },
-	{ "version", false, "read-only: the interface version" },
-	{ "default_policy", true, NC_POLICY_FORMS },
-	{ "stored_policy", true, "tighten, trust or ignore" },
-	{ "regular_dropped", false,
+	{ "enabled", false, true,
+	  "read-only: 1 (newcaps=on) or 0 (newcaps=off)" },
+	{ "version", false, false, "read-only: the interface version" },
+	{ "default_policy", true, false, NC_POLICY_FORMS },
+	{ "stored_policy", true, false, "tighten, trust or ignore" },
+	{ "regular_dropped", false, true,
 	  "read-only: 1 once a process dropped a regular capability (interface version 5)" },
 };
 const size_t nc_knob_count = sizeof(nc_knobs) / sizeof(nc_knobs[0]);

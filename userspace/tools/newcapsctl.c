@@ -115,8 +115,7 @@ static struct libscols_table *knobs_table(const char *only)
 			continue;
 		if (ret)
 			fail_file(nc_knobs[i].name, ret);
-		if (!strcmp(nc_knobs[i].name, "enabled") ||
-		    !strcmp(nc_knobs[i].name, "regular_dropped"))
+		if (nc_knobs[i].flag)
 			type = SCOLS_JSON_BOOLEAN;
 		else if (*value && strspn(value, "0123456789") == strlen(value))
 			type = SCOLS_JSON_NUMBER;	/* version */
