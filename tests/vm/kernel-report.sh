@@ -1,9 +1,10 @@
 # The kernel reports that fail a boot, in one place (sourced by
-# tests/vm/run-vm, tests/vm/power-loss, tests/vm/kunit and scripts/bench,
-# which uses kernel_report_re alone; the caller of kernel_log_check
-# defines result OK|NOTOK DESCRIPTION): a panic, an Oops, "BUG:" (KASAN's
-# "BUG: KASAN" included), "WARNING:" (lockdep's too), "UBSAN:", a general
-# protection fault, a call trace, a hung task or an RCU stall.
+# tests/vm/run-vm, tests/vm/power-loss, tests/vm/kunit, scripts/bench and
+# scripts/run --debian, which use kernel_report_re alone; the caller of
+# kernel_log_check defines result OK|NOTOK DESCRIPTION): a panic, an Oops,
+# "BUG:" (KASAN's "BUG: KASAN" included), "WARNING:" (lockdep's too),
+# "UBSAN:", a general protection fault, a call trace, a hung task or an
+# RCU stall.
 #
 #   kernel_log_check CONSOLE DESCRIPTION
 #
