@@ -27,7 +27,8 @@
  *   dropping system capability number CAP from Pp and Pe, Pi unchanged)
  *   inh (print the system inheritable set, capget version 3)
  *   setuid:UID unshare-user userns-root (unshare(CLONE_NEWUSER) mapping
- *   uid and gid 0 to the caller's) keepcaps ambient:NAME
+ *   uid and gid 0 to the caller's) keepcaps ambient:NAME (raise NAME,
+ *   any capability, in the ambient set)
  *   bset-read:NAME bset-drop:NAME (with PR_CAPBSET_NEWCAPS; read prints
  *   the value; NAME may be a bit number) bset-read-plain:NAME (without
  *   it) securebits:HEX
@@ -750,8 +751,11 @@ static long run(const char *a)
 	if (is(a, "ambient")) {
 		unsigned int cap;
 
-		if (parse_regular(p, &cap))
+		if (nc_cap_parse(p, strlen(p), &cap)) {
+			fprintf(stderr, "'%s' is not a capability\n", p);
+			errno = EINVAL;
 			return -1;
+		}
 		return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE, cap, 0, 0);
 	}
 	if (is(a, "bset-read-plain"))

@@ -12,7 +12,7 @@
 NC=/sys/kernel/security/newcaps
 P=/usr/local/bin/nc-probe
 T=/usr/local/bin/nc-try
-plan 95
+plan 97
 
 stat_of() { # the stats counter NAME
 	while read -r key value; do
@@ -255,6 +255,14 @@ is "$(( $(denied reg_sxid) - before ))" 0 \
 # --- setpriv --reuid and keep_caps (guide, "setpriv and keep_caps") ------
 is "$(lines "$($T keepcaps setuid:1000 inh)")" "keepcaps OK|setuid:1000 OK|inh 0000000000000000|" \
 	"leaving uid 0 with keep_caps empties the system part of Pi"
+# systemd's User= with AmbientCapabilities=: what was ambient stays in Pi,
+# so the ambient set cleared by the uid change can be raised again.
+is "$(lines "$($T keepcaps ambient:cap_net_bind_service setuid:1000 inh ambient:cap_net_bind_service)")" \
+	"keepcaps OK|ambient:cap_net_bind_service OK|setuid:1000 OK|inh 0000000000000400|ambient:cap_net_bind_service OK|" \
+	"leaving uid 0 keeps in Pi what was ambient; it can be raised again"
+is "$(lines "$($T ambient:cap_net_bind_service setuid:1000 inh)")" \
+	"ambient:cap_net_bind_service OK|setuid:1000 OK|inh 0000000000000400|" \
+	"without keep_caps too"
 reuid() { setpriv --reuid 1000 --regid 1000 --clear-groups "$@"; }
 is "$(sets_of reuid $D/probe sets)" "$(want 1000 $SYS $SYS $SYS $REG)" \
 	"setpriv --reuid: an unlabeled program on caps=inherit gets root's system set back"

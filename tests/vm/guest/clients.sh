@@ -51,6 +51,12 @@ row capsh-keep-uid capsh --keep=1 --uid=1000 --shell=$X -- sets
 # systemd User= with AmbientCapabilities=CAP_NET_BIND_SERVICE.
 row service-user-ambient setpriv --reuid 1000 --regid 1000 --clear-groups \
 	--inh-caps=-all,+net_bind_service --ambient-caps=+net_bind_service $X sets
+# The same as systemd v252 starts it: keep_caps, the ambient set raised
+# before setresuid(), which clears it, and raised again afterwards.
+row service-user-ambient-systemd capsh --keep=1 \
+	--caps=cap_net_bind_service,cap_setuid,cap_setgid+eip \
+	--addamb=cap_net_bind_service --gid=1000 --uid=1000 \
+	--addamb=cap_net_bind_service --shell=$X -- sets
 # A root service with AmbientCapabilities= and CapabilityBoundingSet=.
 row service-root-ambient-bounded setpriv --inh-caps=-all,+net_bind_service \
 	--ambient-caps=+net_bind_service --bounding-set=-all,+net_bind_service,+chown $X sets
