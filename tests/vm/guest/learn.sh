@@ -5,7 +5,7 @@
 . /tests/lib/tap.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 48
+plan 63
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -179,5 +179,67 @@ wait_used "$seq4"
 is "$(awk -v s="$seq4" '$1 > s { print NF, $4 }' $NC/audit)" \
 	'7 /mnt/l/new\012line\001\040x' \
 	"a newline in a program's path is escaped"
+# --- exec chains: what a program starts counts for it too ----------------
+# Under strict a capability reaches a program only through every program
+# above it in the exec chain (the root rule passes on Pp ∩ Fi): a shell
+# that runs chowner needs cap_chown in its own Fi, whether it forks first
+# or execs away. (busybox runs the applet its name says.)
+mkdir -p /mnt/l/chain && cp /bin/busybox /mnt/l/chain/sh &&
+	cp /bin/busybox /mnt/l/chain/ash && cp $W /mnt/l/chain/chowner
+ok $? "chain: two shells and chowner in place"
+workload_files
+seq5=$(last_seq)
+is "$(action /mnt/l/chain/sh -c 'exec /mnt/l/chain/chowner chown /tmp/owned 1000')" \
+	"chown OK" "audit: a shell execs chowner"
+workload_files
+is "$(action /mnt/l/chain/ash -c '/mnt/l/chain/chowner chown /tmp/owned 1000; true')" \
+	"chown OK" "audit: a shell forks and runs chowner"
+wait_used "$seq5"
+ev=$(events_since "$seq5")
+check "chain events" "$ev" "/mnt/l/chain/sh cap_chown" \
+	"/mnt/l/chain/ash cap_chown" "/mnt/l/chain/chowner cap_chown"
+is "$(echo "$ev" | grep -c .)" 4 "chain: one event per exec"
+newcaps-label --from-audit > /tmp/chain.policy && newcaps-label /tmp/chain.policy
+ok $? "chain: learn and label"
+is "$(getcap /mnt/l/chain/sh /mnt/l/chain/ash | sort)" \
+	"/mnt/l/chain/ash cap_chown=i
+/mnt/l/chain/sh cap_chown=i" "chain: both shells may pass cap_chown on"
+mount -o remount,caps=strict /mnt/l
+workload_files
+is "$(action /mnt/l/chain/sh -c 'exec /mnt/l/chain/chowner chown /tmp/owned 1000')" \
+	"chown OK" "strict: the learned shell execs chowner, which chowns"
+workload_files
+is "$(action /mnt/l/chain/ash -c '/mnt/l/chain/chowner chown /tmp/owned 1000; true')" \
+	"chown OK" "strict: the learned shell forks, chowner chowns"
+
+# --- a program that outlives its place in the ring ----------------------
+# A daemon's event leaves the ring of 64 long before the daemon exits: it
+# is recorded again when it completes, with what the program used.
+mount -o remount,caps=audit /mnt/l
+mkfifo /tmp/hold2 && chown 1000 /tmp/hold2 && chmod 0400 /tmp/hold2 &&
+	cp $W /mnt/l/daemon
+ok $? "ring: a fifo and an unlabeled daemon in place"
+seq6=$(last_seq)
+# Opening uid 1000's 0400 fifo takes cap_dac_read_search, then blocks.
+(/mnt/l/daemon read /tmp/hold2 > /dev/null) &
+reader=$!
+n=0
+while [ "$(last_seq)" = "$seq6" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+is "$(events_since "$seq6")" "/mnt/l/daemon -" "ring: the daemon runs, its event shows -"
+i=0
+while [ $i -lt 70 ]; do /mnt/l/idler idle > /dev/null; i=$((i + 1)); done
+is "$(awk -v s="$seq6" '$1 <= s + 1 { n++ } END { print n + 0 }' $NC/audit)" 0 \
+	"ring: the running daemon's event has left the ring"
+seq7=$(last_seq)
+echo x > /tmp/hold2
+wait $reader
+n=0
+while ! events_since "$seq7" | grep -q '^/mnt/l/daemon ' && [ $n -lt 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+is "$(events_since "$seq7")" "/mnt/l/daemon cap_dac_read_search" \
+	"ring: recorded again when it completes, with what it used"
+rm -f /tmp/hold2
 umount /mnt/l
 finish
