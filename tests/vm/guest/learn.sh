@@ -5,7 +5,7 @@
 . /tests/lib/tap.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 63
+plan 65
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -199,6 +199,19 @@ ev=$(events_since "$seq5")
 check "chain events" "$ev" "/mnt/l/chain/sh cap_chown" \
 	"/mnt/l/chain/ash cap_chown" "/mnt/l/chain/chowner cap_chown"
 is "$(echo "$ev" | grep -c .)" 4 "chain: one event per exec"
+# A chain links 16 records above a program at most: deep.sh N execs itself
+# N times, then chowner, which is N + 1 programs below the first one.
+printf '#!/mnt/l/chain/sh\n[ "$1" -gt 0 ] && exec /mnt/l/chain/deep.sh $(($1 - 1))\nexec /mnt/l/chain/chowner chown /tmp/owned 1000\n' \
+	> /mnt/l/chain/deep.sh && chmod 755 /mnt/l/chain/deep.sh
+for depth in 15 16; do # (wait_used uses $n)
+	workload_files
+	seq=$(last_seq)
+	/mnt/l/chain/deep.sh $depth | head -n 1 | sed "s/^/# deep.sh $depth: /"
+	wait_used "$seq"
+	awk -v s="$seq" '$1 > s { print $6; exit }' $NC/audit > /tmp/deep.$depth
+done
+is "$(cat /tmp/deep.15)" cap_chown "chain: a use 16 programs down counts for the first"
+is "$(cat /tmp/deep.16)" none "chain: 17 programs down it starts a chain of its own"
 newcaps-label --from-audit > /tmp/chain.policy && newcaps-label /tmp/chain.policy
 ok $? "chain: learn and label"
 is "$(getcap /mnt/l/chain/sh /mnt/l/chain/ash | sort)" \
