@@ -1,0 +1,150 @@
+# The migration of issue 22 item 4 on the whole Debian system, sourced by
+# debian-check when the kernel command line has newcaps.learn=MODE
+# (tests/debian/learn boots the same disk three times):
+#   audit   / mounted caps=audit: the checks, then an administrator's
+#           workload; newcaps-audit-follow.service has appended every
+#           audit event to $L/audit.log since early boot, and the
+#           system-shutdown hook adds the last ones (daemons end there).
+#   label   learn a policy from $L/audit.log and label /; no checks.
+#   strict  / mounted caps=strict: the checks and the workload again, the
+#           services of the audit boot active again, an unlabeled copy of
+#           ip refused, and drift after a package upgrade.
+# It uses ok, is, show and $D of debian-check.
+L=/var/lib/newcaps/learn
+# nc-hello: a local package whose program, a copy of ip, needs
+# cap_net_admin; version 1 is installed in the audit boot, 2 replaces it
+# in the strict boot (the drift that an apt-get upgrade makes).
+NC_HELLO=/usr/bin/nc-hello-ip
+
+learn_mode() {
+	sed -n 's/.*newcaps\.learn=\([a-z]*\).*/\1/p' /proc/cmdline
+}
+
+learn_plan() { # learn_plan MODE: the number of checks learn_checks makes
+	case $1 in
+	audit) echo 8 ;;
+	label) echo 4 ;;
+	strict) echo 12 ;;
+	*) echo 0 ;;
+	esac
+}
+
+root_policy() { # the caps= policy / is mounted with, from /proc/mounts
+	awk '$2 == "/" { print $4 }' /proc/self/mounts | tr ',' '\n' |
+		sed -n 's/^caps=//p' | tail -n 1
+}
+
+nc_hello_deb() { # nc_hello_deb VERSION: build the package, print its path
+	p=$D/nc-hello-$1
+	rm -rf "$p" && mkdir -p "$p/DEBIAN" "$p/usr/bin" &&
+		printf '%s\n' "Package: nc-hello" "Version: $1" \
+			"Architecture: amd64" "Maintainer: newcaps <newcaps@localhost>" \
+			"Description: a local package of the migration workload" \
+			> "$p/DEBIAN/control" &&
+		cp /usr/sbin/ip "$p$NC_HELLO" &&
+		dpkg-deb --build --root-owner-group "$p" "$D/nc-hello_$1.deb" > /dev/null &&
+		chmod 644 "$D/nc-hello_$1.deb" && echo "$D/nc-hello_$1.deb"
+}
+
+workload() { # the administrator's session (5 checks)
+	mount -t tmpfs nc-tmp /mnt && umount /mnt
+	ok $? "workload: mount and umount a tmpfs"
+	ip addr add 192.0.2.1/32 dev lo && ip addr del 192.0.2.1/32 dev lo
+	ok $? "workload: ip addr add and del on lo"
+	useradd --create-home nc-admin && userdel --remove nc-admin 2> /dev/null
+	ok $? "workload: useradd and userdel"
+	journalctl -b -q -n 5 --no-pager > $D/journal.out 2>&1 && [ -s $D/journal.out ]
+	ok $? "workload: journalctl shows this boot's journal"
+	$NC_HELLO addr add 192.0.2.2/32 dev lo > $D/nc-hello.out 2>&1 &&
+		$NC_HELLO addr del 192.0.2.2/32 dev lo >> $D/nc-hello.out 2>&1
+	st=$?
+	show $D/nc-hello.out
+	ok $st "workload: nc-hello-ip (a packaged copy of ip) adds an address"
+}
+
+active_services() {
+	systemctl list-units --type=service --state=active --plain --no-legend |
+		awk '{ print $1 }' | sort
+}
+
+learn_audit() {
+	is "$(root_policy)" audit "/ is mounted caps=audit"
+	deb=$(nc_hello_deb 1.0)
+	apt-get install -y -q "$deb" > $D/apt.out 2>&1
+	st=$?
+	show $D/apt.out
+	ok $st "workload: apt-get install of a local package (nc-hello 1.0)"
+	workload
+	active_services > $L/active.audit
+	echo "# active services: $(wc -l < $L/active.audit)"
+	grep -q '^[0-9]' $L/audit.log
+	ok $? "newcaps-audit-follow.service keeps the audit events ($(wc -l < $L/audit.log) lines so far)"
+	journalctl -b -q -o cat -u newcaps-audit-follow.service | sed 's/^/# follow: /'
+}
+
+learn_label() {
+	is "$(root_policy)" audit "/ is mounted caps=audit"
+	# The service manager hands every service its capabilities and its
+	# own event completes only at power-off: it keeps every capability.
+	all=$(capsh --print | sed -n 's/^Bounding set =//p' | tr ',' ':')
+	newcaps-label --from-audit $L/audit.log -o $L/learned.policy 2> $D/learn.err
+	st=$?
+	sed 's/^/# learn: /' $D/learn.err | sort | uniq -c | sort -rn | head -n 20
+	echo "/usr/lib/systemd/systemd $all+i" >> $L/learned.policy
+	ok $st "newcaps-label --from-audit: a policy for the whole system"
+	sed 's/^/# policy: /' $L/learned.policy
+	echo "# learned-programs: $(grep -vc ' none$' $L/learned.policy) with masks, $(grep -c ' none$' $L/learned.policy) none"
+	# capabilities by number of programs needing them, for the README
+	grep -v ' none$' $L/learned.policy | grep -v '^/usr/lib/systemd/systemd ' |
+		awk '{ for (i = 2; i <= NF; i++) print $i }' | sed 's/+[a-z]*$//' |
+		tr ':' '\n' | sort | uniq -c | sort -rn |
+		awk '{ print "# learned-cap: " $2 " " $1 }'
+	newcaps-label $L/learned.policy / > $D/label.out 2>&1
+	st=$?
+	show $D/label.out
+	ok $st "newcaps-label applies it to /"
+	newcaps-label --check $L/learned.policy / > $D/check.out 2>&1
+	st=$?
+	show $D/check.out
+	ok $st "newcaps-label --check: / matches the policy"
+}
+
+learn_strict() {
+	is "$(root_policy)" strict "/ is mounted caps=strict"
+	workload
+	active_services > $D/active.strict
+	missing=$(comm -23 $L/active.audit $D/active.strict | tr '\n' ' ')
+	is "$missing" "" "every service active in the audit boot is active"
+	cp /usr/sbin/ip /usr/local/sbin/ip-copy
+	/usr/local/sbin/ip-copy addr add 192.0.2.3/32 dev lo > $D/ip-copy.out 2>&1
+	st=$?
+	show $D/ip-copy.out
+	[ $st -ne 0 ] && grep -q 'Operation not permitted' $D/ip-copy.out
+	ok $? "an unlabeled copy of ip is refused: EPERM"
+	rm -f /usr/local/sbin/ip-copy
+	# Drift: an upgrade replaces nc-hello-ip, unlabeled.
+	deb=$(nc_hello_deb 2.0)
+	apt-get install -y -q "$deb" > $D/apt.out 2>&1
+	st=$?
+	show $D/apt.out
+	ok $st "apt-get install of nc-hello 2.0 (an upgrade)"
+	newcaps-label --check $L/learned.policy / > $D/drift.out 2>&1
+	st=$?
+	show $D/drift.out
+	is "$st $(grep -c . $D/drift.out) $(grep -c "$NC_HELLO" $D/drift.out)" "1 1 1" \
+		"newcaps-label --check names exactly the replaced file"
+	$NC_HELLO addr add 192.0.2.2/32 dev lo > /dev/null 2>&1
+	[ $? -ne 0 ]
+	ok $? "the upgraded program is refused until it is labelled again"
+	newcaps-label $L/learned.policy / > /dev/null 2>&1 &&
+		$NC_HELLO addr add 192.0.2.2/32 dev lo && $NC_HELLO addr del 192.0.2.2/32 dev lo
+	ok $? "relabelled, it works again"
+}
+
+learn_checks() { # learn_checks MODE
+	case $1 in
+	audit) learn_audit ;;
+	label) learn_label ;;
+	strict) learn_strict ;;
+	esac
+}
