@@ -16,6 +16,15 @@ L=/var/lib/newcaps/learn
 # in the strict boot (the drift that an apt-get upgrade makes).
 NC_HELLO=/usr/bin/nc-hello-ip
 
+run_ok() { # run_ok DESCRIPTION COMMAND...: one check, its output shown
+	desc=$1
+	shift
+	"$@" > $D/run.out 2>&1
+	st=$?
+	show $D/run.out
+	ok $st "$desc"
+}
+
 learn_mode() {
 	sed -n 's/.*newcaps\.learn=\([a-z]*\).*/\1/p' /proc/cmdline
 }
@@ -81,11 +90,8 @@ condition_met() {
 
 learn_audit() {
 	is "$(root_policy)" audit "/ is mounted caps=audit"
-	deb=$(nc_hello_deb 1.0)
-	apt-get install -y -q "$deb" > $D/apt.out 2>&1
-	st=$?
-	show $D/apt.out
-	ok $st "workload: apt-get install of a local package (nc-hello 1.0)"
+	run_ok "workload: apt-get install of a local package (nc-hello 1.0)" \
+		apt-get install -y -q "$(nc_hello_deb 1.0)"
 	workload
 	active_services > $L/active.audit
 	echo "# active services: $(wc -l < $L/active.audit)"
@@ -118,14 +124,9 @@ learn_label() {
 		awk '{ for (i = 2; i <= NF; i++) print $i }' | sed 's/+[a-z]*$//' |
 		tr ':' '\n' | sort | uniq -c | sort -rn |
 		awk '{ print "# learned-cap: " $2 " " $1 }'
-	newcaps-label $L/learned.policy / > $D/label.out 2>&1
-	st=$?
-	show $D/label.out
-	ok $st "newcaps-label applies it to /"
-	newcaps-label --check $L/learned.policy / > $D/check.out 2>&1
-	st=$?
-	show $D/check.out
-	ok $st "newcaps-label --check: / matches the policy"
+	run_ok "newcaps-label applies it to /" newcaps-label $L/learned.policy /
+	run_ok "newcaps-label --check: / matches the policy" \
+		newcaps-label --check $L/learned.policy /
 }
 
 learn_strict() {
@@ -145,11 +146,8 @@ learn_strict() {
 	ok $? "an unlabeled copy of ip is refused: EPERM"
 	rm -f /usr/local/sbin/ip-copy
 	# Drift: an upgrade replaces nc-hello-ip, unlabeled.
-	deb=$(nc_hello_deb 2.0)
-	apt-get install -y -q "$deb" > $D/apt.out 2>&1
-	st=$?
-	show $D/apt.out
-	ok $st "apt-get install of nc-hello 2.0 (an upgrade)"
+	run_ok "apt-get install of nc-hello 2.0 (an upgrade)" \
+		apt-get install -y -q "$(nc_hello_deb 2.0)"
 	newcaps-label --check $L/learned.policy / > $D/drift.out 2>&1
 	st=$?
 	show $D/drift.out
