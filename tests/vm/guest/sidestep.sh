@@ -11,7 +11,7 @@
 . /tests/lib/sets.sh
 NC=/sys/kernel/security/newcaps
 NCP=/usr/local/bin/nc-probe
-plan 101
+plan 108
 
 mounts_line() { # the "mounts" line of a device, by name (builtins only)
 	while read -r line; do
@@ -107,6 +107,48 @@ is "$(sets_of /mnt/nosuid/raw-ep sets)" "$(want 0 $NONE $NONE $NONE $REG)" \
 	"control: cap_net_raw+ep on nosuid,caps=strict gives nothing"
 umount /mnt/nosuid && umount /mnt/str
 ok $? "part 2: unmount"
+
+# --- 2b. a mount outside the namespace: masks limit, grant nothing -------
+# runc runs itself through a bind mount of its own binary that it detaches
+# before the exec (CVE-2019-5736). Mainline reads no file capabilities from
+# a mount outside the process's mount namespace, so nothing is granted
+# there (Fp, setuid bits). The masks' limit (Fi) still holds: on strict it
+# is what passes root's capabilities on, on inherit an unlabeled file would
+# pass everything.
+# via_detached FILE ARG...: FILE bind-mounted, opened, detached, then run
+# through the open descriptor (sets_of runs it in a subshell).
+via_detached() {
+	f=$1
+	shift
+	: > /tmp/detached && mount --bind "$f" /tmp/detached &&
+		exec 3< /tmp/detached && umount -l /tmp/detached &&
+		{ grep -c ' /tmp/detached ' /proc/mounts || :; } &&
+		/proc/self/fd/3 "$@"
+}
+mkdir -p /mnt/inh /mnt/str
+mount -t ext4 -o caps=inherit /dev/vda /mnt/inh &&
+	mount -t ext4 -o caps=strict /dev/vdb /mnt/str
+ok $? "mount caps=inherit and caps=strict filesystems"
+rc=0
+for d in /mnt/inh /mnt/str; do
+	cp $NCP $d/raw-i && setcap cap_net_raw+i $d/raw-i &&
+		cp $NCP $d/raw-ep && setcap cap_net_raw+ep $d/raw-ep || rc=1
+done
+ok $rc "probes labeled cap_net_raw+i and cap_net_raw+ep in place"
+# "0": grep's count of /tmp/detached in /proc/mounts once it is detached.
+is "$(sets_of via_detached /mnt/str/raw-i sets)" \
+	"$(want 0 $NET_RAW $NET_RAW $NET_RAW $REG) [0]" \
+	"cap_net_raw+i on caps=strict, run through a detached mount: Pi & Fi"
+is "$(sets_of via_detached /mnt/inh/raw-i sets)" \
+	"$(want 0 $NET_RAW $NET_RAW $NET_RAW $REG) [0]" \
+	"cap_net_raw+i on caps=inherit, run through a detached mount: Pi & Fi, not inherit's all"
+is "$(sets_of via_detached /mnt/str/raw-ep sets)" \
+	"$(want 0 $NONE $NONE $NONE $REG) [0]" \
+	"cap_net_raw+ep on caps=strict, run through a detached mount: Fp grants nothing"
+is "$(sets_of /mnt/str/raw-ep sets)" "$(want 0 $NET_RAW $NET_RAW $NET_RAW $REG)" \
+	"control: cap_net_raw+ep on caps=strict, run directly: Fp"
+umount /mnt/inh && umount /mnt/str
+ok $? "part 2b: unmount"
 
 # --- 3. a failed remount keeps the policy (5) -----------------------------
 mount -t ext4 -o caps=strict /dev/vdb /mnt/str && cp $NCP /mnt/str/probe
