@@ -8,6 +8,13 @@
  *   nc-work read FILE          read a file the caller may not read: needs
  *                              cap_dac_read_search (checked first for reads)
  *   nc-work idle               needs nothing
+ *   nc-work keep CAP           narrow the permitted, effective and
+ *                              inheritable sets to capability number CAP
+ *                              (capset(2) of a set made from scratch, as
+ *                              runc applies a container's): needs CAP in
+ *                              the permitted set, though no check asks
+ *   nc-work keep-all           capset(2) of the sets it holds: narrows
+ *                              nothing
  *   nc-work xattr-set FILE HEX set security.capability to the bytes HEX
  *                              (may be empty), one setxattr(2)
  *   nc-work xattr-get FILE     print security.capability as hex, or the
@@ -22,7 +29,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <linux/capability.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <sys/xattr.h>
 #include <unistd.h>
@@ -60,6 +69,37 @@ static int xattr_get(const char *file)
 	exit(0);
 }
 
+/* capset(2) version 3 of @data, or of the sets held when @data is NULL */
+static int capset_v3(struct __user_cap_data_struct *data)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct held[2];
+
+	if (!data) {
+		if (syscall(SYS_capget, &hdr, held))
+			return -1;
+		data = held;
+	}
+	return (int)syscall(SYS_capset, &hdr, data);
+}
+
+static int keep(const char *cap)
+{
+	struct __user_cap_data_struct data[2] = { { 0 } };
+	unsigned long n = strtoul(cap, NULL, 10);
+
+	if (n >= 64) {
+		errno = EINVAL;
+		return -1;
+	}
+	data[n / 32].permitted = 1U << (n % 32);
+	data[n / 32].effective = data[n / 32].permitted;
+	data[n / 32].inheritable = data[n / 32].permitted;
+	return capset_v3(data);
+}
+
 static int act(int argc, char **argv)
 {
 	char buf[16];
@@ -82,8 +122,12 @@ static int act(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "idle"))
 		return 0;
+	if (argc == 3 && !strcmp(argv[1], "keep"))
+		return keep(argv[2]);
+	if (argc == 2 && !strcmp(argv[1], "keep-all"))
+		return capset_v3(NULL);
 	fprintf(stderr, "usage: nc-work chown FILE UID | mknod PATH | read FILE | idle |\n"
-		"       xattr-set FILE HEX | xattr-get FILE\n");
+		"       keep CAP | keep-all | xattr-set FILE HEX | xattr-get FILE\n");
 	exit(2);
 }
 

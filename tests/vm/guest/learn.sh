@@ -5,7 +5,7 @@
 . /tests/lib/tap.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 65
+plan 75
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -224,6 +224,35 @@ is "$(action /mnt/l/chain/sh -c 'exec /mnt/l/chain/chowner chown /tmp/owned 1000
 workload_files
 is "$(action /mnt/l/chain/ash -c '/mnt/l/chain/chowner chown /tmp/owned 1000; true')" \
 	"chown OK" "strict: the learned shell forks, chowner chowns"
+
+# --- a launcher: what a program keeps when it narrows its sets ---------
+# runc never uses the capabilities it hands a container: it narrows its
+# sets to them with capset(), which needs them permitted though no
+# capable() check asks. Kept that way, they count as used; a capset that
+# narrows nothing counts for nothing.
+mount -o remount,caps=audit /mnt/l
+# (room on the small disk: the shells of the parts above are done)
+rm -f /mnt/l/chain/ash /mnt/l/sh "$odd" && mkdir -p /mnt/l/launch &&
+	cp /bin/busybox /mnt/l/launch/ash &&
+	cp $W /mnt/l/keeper && cp $W /mnt/l/keeper-all
+ok $? "keep: two keepers and a shell in place"
+seq8=$(last_seq)
+is "$(action /mnt/l/launch/ash -c 'exec /mnt/l/keeper keep 13')" \
+	"keep OK" "audit: a shell execs keeper, which narrows its sets to cap_net_raw"
+is "$(action /mnt/l/keeper-all keep-all)" "keep-all OK" \
+	"audit: keeper-all sets the sets it holds"
+wait_used "$seq8"
+ev=$(events_since "$seq8")
+check "keep events" "$ev" "/mnt/l/launch/ash cap_net_raw" \
+	"/mnt/l/keeper cap_net_raw" "/mnt/l/keeper-all none"
+is "$(echo "$ev" | grep -c .)" 3 "keep: one event per exec"
+newcaps-label --from-audit > /tmp/keep.policy && newcaps-label /tmp/keep.policy
+ok $? "keep: learn and label"
+mount -o remount,caps=strict /mnt/l
+is "$(action /mnt/l/launch/ash -c 'exec /mnt/l/keeper keep 13')" \
+	"keep OK" "strict: the learned shell execs keeper, whose capset works"
+is "$(action /mnt/l/chain/sh -c 'exec /mnt/l/keeper keep 13')" "keep EPERM" \
+	"strict: through a shell that learned only cap_chown, the capset fails"
 
 # --- a program that outlives its place in the ring ----------------------
 # A daemon's event leaves the ring of 64 long before the daemon exits: it
