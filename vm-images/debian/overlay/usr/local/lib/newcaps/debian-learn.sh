@@ -105,13 +105,13 @@ learn_label() {
 	newcaps-label --from-audit $L/audit.log -o $L/learned.policy 2> $D/learn.err
 	st=$?
 	sed 's/^/# learn: /' $D/learn.err
-	# Launchers hand out capabilities they never use themselves, which
-	# use cannot show: the service manager (AmbientCapabilities=, every
-	# root service; PID 1's events complete only at power-off, in
-	# systemd-shutdown) and the container runtime (the OCI spec's set).
+	# The service manager hands out capabilities it never uses itself,
+	# which use cannot show (AmbientCapabilities=, every root service),
+	# and PID 1's events complete only at power-off, in
+	# systemd-shutdown. (runc is learned: the container's set it keeps
+	# with capset() counts as used.)
 	all=$(capsh --print | sed -n 's/^Bounding set =//p' | tr ',' ':')
-	for launcher in /usr/lib/systemd/systemd /usr/lib/systemd/systemd-shutdown \
-		/usr/sbin/runc; do
+	for launcher in /usr/lib/systemd/systemd /usr/lib/systemd/systemd-shutdown; do
 		sed -i "\|^$launcher |d" $L/learned.policy
 		echo "$launcher $all+i" >> $L/learned.policy
 	done
@@ -120,7 +120,7 @@ learn_label() {
 	echo "# learned-programs: $(grep -vc ' none$' $L/learned.policy) with masks, $(grep -c ' none$' $L/learned.policy) none"
 	# capabilities by number of programs needing them, for the README
 	grep -v ' none$' $L/learned.policy |
-		grep -v -e '^/usr/lib/systemd/systemd ' -e '^/usr/lib/systemd/systemd-shutdown ' -e '^/usr/sbin/runc ' |
+		grep -v -e '^/usr/lib/systemd/systemd ' -e '^/usr/lib/systemd/systemd-shutdown ' |
 		awk '{ for (i = 2; i <= NF; i++) print $i }' | sed 's/+[a-z]*$//' |
 		tr ':' '\n' | sort | uniq -c | sort -rn |
 		awk '{ print "# learned-cap: " $2 " " $1 }'
