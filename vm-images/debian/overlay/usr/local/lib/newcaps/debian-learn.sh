@@ -55,6 +55,33 @@ nc_hello_deb() { # nc_hello_deb VERSION: build the package, print its path
 		chmod 644 "$D/nc-hello_$1.deb" && echo "$D/nc-hello_$1.deb"
 }
 
+# The guest has no network: a local repository (a flat one, trusted)
+# stands in for Debian's mirror, so that apt-get update, install and
+# upgrade run as they do against one.
+R=/var/lib/newcaps/repo
+apt_local() { # apt_local ARGS...: apt-get with only the local repository
+	apt-get -q -o Dir::Etc::sourcelist=$R/sources.list \
+		-o Dir::Etc::sourceparts=- -o APT::Get::List-Cleanup=0 "$@"
+}
+nc_hello_repo() { # nc_hello_repo VERSION: the local repository offers it
+	deb=$(nc_hello_deb "$1") && mkdir -p $R && rm -f $R/*.deb &&
+		cp "$deb" $R/ && (cd $R && f=${deb##*/} && {
+			dpkg-deb -f "$f"
+			echo "Filename: ./$f"
+			echo "Size: $(stat -c %s "$f")"
+			echo "SHA256: $(sha256sum "$f" | cut -d ' ' -f 1)"
+			echo
+		} > Packages) &&
+		echo "deb [trusted=yes] file:$R ./" > $R/sources.list
+}
+apt_install_hello() { # nc-hello 1.0 from the repository
+	nc_hello_repo 1.0 && apt_local update && apt_local install -y nc-hello
+}
+apt_upgrade_hello() { # the repository offers 2.0: apt-get upgrade takes it
+	nc_hello_repo 2.0 && apt_local update && apt_local upgrade -y &&
+		[ "$(dpkg-query -W -f='${Version}' nc-hello)" = 2.0 ]
+}
+
 workload() { # the administrator's session (6 checks)
 	mount -t tmpfs nc-tmp /mnt && umount /mnt
 	ok $? "workload: mount and umount a tmpfs"
@@ -90,8 +117,8 @@ condition_met() {
 
 learn_audit() {
 	is "$(root_policy)" audit "/ is mounted caps=audit"
-	run_ok "workload: apt-get install of a local package (nc-hello 1.0)" \
-		apt-get install -y -q "$(nc_hello_deb 1.0)"
+	run_ok "workload: apt-get update, apt-get install nc-hello (1.0, a local repository)" \
+		apt_install_hello
 	workload
 	active_services > $L/active.audit
 	echo "# active services: $(wc -l < $L/active.audit)"
@@ -146,8 +173,8 @@ learn_strict() {
 	ok $? "an unlabeled copy of ip is refused: EPERM"
 	rm -f /usr/local/sbin/ip-copy
 	# Drift: an upgrade replaces nc-hello-ip, unlabeled.
-	run_ok "apt-get install of nc-hello 2.0 (an upgrade)" \
-		apt-get install -y -q "$(nc_hello_deb 2.0)"
+	run_ok "apt-get update, apt-get upgrade: nc-hello 1.0 becomes 2.0" \
+		apt_upgrade_hello
 	newcaps-label --check $L/learned.policy / > $D/drift.out 2>&1
 	st=$?
 	show $D/drift.out
