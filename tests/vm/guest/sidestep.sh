@@ -28,6 +28,16 @@ like() { # like ACTUAL PATTERN DESCRIPTION: ACTUAL matches the case PATTERN
 	*) ok 1 "$3"; echo "#   got:      '$1'"; echo "#   expected: '$2'" ;;
 	esac
 }
+# probes_in DIR...: copies of the probe labelled cap_net_raw+i (raw-i) and
+# cap_net_raw+ep (raw-ep) in each DIR
+probes_in() {
+	rc=0
+	for d in "$@"; do
+		cp $NCP $d/raw-i && setcap cap_net_raw+i $d/raw-i &&
+			cp $NCP $d/raw-ep && setcap cap_net_raw+ep $d/raw-ep || rc=1
+	done
+	return $rc
+}
 # Knob writes with the shell's own echo: no exec, so they work whatever
 # default_policy does to the programs of the initramfs. Errors (a knob the
 # kernel lacks) are left to the tests that read the knob back.
@@ -91,12 +101,8 @@ mkdir -p /mnt/nosuid /mnt/str
 mount -t ext4 -o nosuid,caps=strict /dev/vdd /mnt/nosuid &&
 	mount -t ext4 -o caps=strict /dev/vdb /mnt/str
 ok $? "mount nosuid,caps=strict and caps=strict filesystems"
-rc=0
-for d in /mnt/nosuid /mnt/str; do
-	cp $NCP $d/raw-i && setcap cap_net_raw+i $d/raw-i &&
-		cp $NCP $d/raw-ep && setcap cap_net_raw+ep $d/raw-ep || rc=1
-done
-ok $rc "probes labeled cap_net_raw+i and cap_net_raw+ep in place"
+probes_in /mnt/nosuid /mnt/str
+ok $? "probes labeled cap_net_raw+i and cap_net_raw+ep in place"
 is "$(getcap /mnt/nosuid/raw-i)" "/mnt/nosuid/raw-i cap_net_raw=i" \
 	"the masks are stored on the nosuid mount"
 is "$(sets_of /mnt/str/raw-i sets)" "$(want 0 $NET_RAW $NET_RAW $NET_RAW $REG)" \
@@ -129,12 +135,8 @@ mkdir -p /mnt/inh /mnt/str
 mount -t ext4 -o caps=inherit /dev/vda /mnt/inh &&
 	mount -t ext4 -o caps=strict /dev/vdb /mnt/str
 ok $? "mount caps=inherit and caps=strict filesystems"
-rc=0
-for d in /mnt/inh /mnt/str; do
-	cp $NCP $d/raw-i && setcap cap_net_raw+i $d/raw-i &&
-		cp $NCP $d/raw-ep && setcap cap_net_raw+ep $d/raw-ep || rc=1
-done
-ok $rc "probes labeled cap_net_raw+i and cap_net_raw+ep in place"
+probes_in /mnt/inh /mnt/str
+ok $? "probes labeled cap_net_raw+i and cap_net_raw+ep in place"
 # "0": grep's count of /tmp/detached in /proc/mounts once it is detached.
 is "$(sets_of via_detached /mnt/str/raw-i sets)" \
 	"$(want 0 $NET_RAW $NET_RAW $NET_RAW $REG) [0]" \
