@@ -5,7 +5,7 @@
 . /tests/lib/tap.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 75
+plan 81
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -283,5 +283,57 @@ done
 is "$(events_since "$seq7")" "/mnt/l/daemon cap_dac_read_search" \
 	"ring: recorded again when it completes, with what it used"
 rm -f /tmp/hold2
+
+# --- recorded again over the event of another running program ----------
+# The kernel copies an event only when it is about to be overwritten while
+# its program runs. A daemon recorded again takes the oldest place in the
+# ring: when that is a second running daemon's, the second one's event
+# must be kept too, and recorded again when it completes.
+# hold_on FIFO PROGRAM: PROGRAM blocks opening FIFO (uid 1000's, 0400)
+hold_on() {
+	rm -f "$1" && mkfifo "$1" && chown 1000 "$1" && chmod 0400 "$1" || return 1
+	s=$(last_seq)
+	("$2" read "$1" > /dev/null) &
+	n=0
+	while [ "$(last_seq)" = "$s" ] && [ $n -lt 100 ]; do sleep 0.1; n=$((n + 1)); done
+}
+rm -f /mnt/l/daemon && cp $W /mnt/l/first && cp $W /mnt/l/second
+ok $? "displaced: two unlabeled daemons"
+hold_on /tmp/hold3 /mnt/l/first
+first=$!
+i=0
+while [ $i -lt 70 ]; do /mnt/l/idler idle > /dev/null; i=$((i + 1)); done
+hold_on /tmp/hold4 /mnt/l/second
+second=$!
+seq8=$(last_seq)
+# Until the second daemon's event is the oldest in the ring of 64.
+while [ $(($(last_seq) - seq8)) -lt 63 ]; do /mnt/l/idler idle > /dev/null; done
+wait_used "$seq8"
+is "$(awk -v s="$seq8" '$1 == s { print $4, $6 }' $NC/audit)" "/mnt/l/second -" \
+	"displaced: the second daemon's event is the oldest, running"
+is "$(awk '$4 == "/mnt/l/first"' $NC/audit)" "" \
+	"displaced: the first daemon's event has left the ring"
+echo x > /tmp/hold3
+wait $first
+n=0
+while ! awk '$4 == "/mnt/l/first"' $NC/audit | grep -q . && [ $n -lt 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+is "$(events_since "$seq8" | grep -v idler)" "/mnt/l/first cap_dac_read_search" \
+	"displaced: the first daemon is recorded again"
+is "$(awk -v s="$seq8" '$1 <= s' $NC/audit)" "" \
+	"displaced: it took the place of the second daemon's event"
+seq9=$(last_seq)
+echo x > /tmp/hold4
+wait $second
+n=0
+while ! events_since "$seq9" | grep -q '^/mnt/l/second ' && [ $n -lt 100 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+is "$(events_since "$seq9")" "/mnt/l/second cap_dac_read_search" \
+	"displaced: the second daemon's event was kept and is recorded again with what it used"
+rm -f /tmp/hold3 /tmp/hold4
 umount /mnt/l
 finish
