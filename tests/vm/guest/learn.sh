@@ -31,6 +31,14 @@ wait_used() {
 		n=$((n + 1))
 	done
 }
+# wait_recorded SEQ PATH: until an event after SEQ names PATH
+wait_recorded() {
+	n=0
+	while ! events_since "$1" | grep -q "^$2 " && [ $n -lt 100 ]; do
+		sleep 0.1
+		n=$((n + 1))
+	done
+}
 # first LINE of a workload run: "ACTION OK" or the errno name
 action() { "$@" | head -n 1; }
 # sets: "P=CapPrm E=CapEff I=CapInh" of a workload run
@@ -275,11 +283,7 @@ is "$(awk -v s="$seq6" '$1 <= s + 1 { n++ } END { print n + 0 }' $NC/audit)" 0 \
 seq7=$(last_seq)
 echo x > /tmp/hold2
 wait $reader
-n=0
-while ! events_since "$seq7" | grep -q '^/mnt/l/daemon ' && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+wait_recorded "$seq7" /mnt/l/daemon
 is "$(events_since "$seq7")" "/mnt/l/daemon cap_dac_read_search" \
 	"ring: recorded again when it completes, with what it used"
 rm -f /tmp/hold2
@@ -315,11 +319,7 @@ is "$(awk '$4 == "/mnt/l/first"' $NC/audit)" "" \
 	"displaced: the first daemon's event has left the ring"
 echo x > /tmp/hold3
 wait $first
-n=0
-while ! awk '$4 == "/mnt/l/first"' $NC/audit | grep -q . && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+wait_recorded "$seq8" /mnt/l/first
 is "$(events_since "$seq8" | grep -v idler)" "/mnt/l/first cap_dac_read_search" \
 	"displaced: the first daemon is recorded again"
 is "$(awk -v s="$seq8" '$1 <= s' $NC/audit)" "" \
@@ -327,11 +327,7 @@ is "$(awk -v s="$seq8" '$1 <= s' $NC/audit)" "" \
 seq9=$(last_seq)
 echo x > /tmp/hold4
 wait $second
-n=0
-while ! events_since "$seq9" | grep -q '^/mnt/l/second ' && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+wait_recorded "$seq9" /mnt/l/second
 is "$(events_since "$seq9")" "/mnt/l/second cap_dac_read_search" \
 	"displaced: the second daemon's event was kept and is recorded again with what it used"
 rm -f /tmp/hold3 /tmp/hold4
