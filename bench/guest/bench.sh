@@ -13,9 +13,11 @@
 #   ncbench_smoke=1       print TAP (one result per workload and per
 #                         stress-ng stressor, the plan first) instead of
 #                         the bench lines scripts/bench parses
+#   ncbench_only=WORKLOAD run that workload alone, one batch of
+#                         ncbench_ops operations, and stop (scripts/profile)
 # Disks: vda the bench filesystem, vdb the capdefault= one, vdc (optional)
 # 100 small ext4 partitions for the mount-scaling figures.
-config=inherit ops=50 reps=5 stress=0 smoke=
+config=inherit ops=50 reps=5 stress=0 smoke= only=
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	ncbench=*) config=${arg#ncbench=} ;;
@@ -23,6 +25,7 @@ for arg in $(cat /proc/cmdline); do
 	ncbench_reps=*) reps=${arg#ncbench_reps=} ;;
 	ncbench_stress=*) stress=${arg#ncbench_stress=} ;;
 	ncbench_smoke=1) smoke=1 ;;
+	ncbench_only=*) only=${arg#ncbench_only=} ;;
 	esac
 done
 light=$((ops * 20))
@@ -78,6 +81,11 @@ bench() { # bench SUFFIX OPS REPS nc-bench-args...: lines into $out
 		--nop /mnt/b/nop "$@" | sed "s/^bench \([^ ]*\)/bench \1$suffix/" |
 		tee -a "$out"
 }
+
+if [ -n "$only" ]; then
+	bench "" "$ops" 1 --warmup 0 "$only"
+	exit 0
+fi
 
 # First thing after boot, so that the audit ring starts empty: 64 execs
 # fill the ring (caps=audit records one event per exec), the next 64
