@@ -170,19 +170,42 @@ static void nc_get_file_masks(const struct nc_exec_in *in,
 }
 
 /*
+ * Whether the exec leaves root: uid 0 was only the effective or saved uid,
+ * and the euid the exec leaves (the old one when the setuid bits are
+ * ignored) is not 0, so suid := euid drops the last root id.
+ */
+static bool nc_exec_leaves_root(const struct nc_exec_in *in,
+				const struct nc_file_masks *f)
+{
+	bool ids_kept = f->no_gain || in->limited;
+
+	return in->held_root &&
+	       !(ids_kept ? in->euid_was_root : in->euid_root);
+}
+
+/*
  * The Pi and Pe the equations read. The root rule: root passes on what it
  * holds, whatever its Pi says (runtimes and service managers clear Pi
  * before they exec a root program), and a bounding-set drop takes effect.
+ * An exec that leaves root passes on no system capability of Pi but what
+ * is ambient, as the setuid family narrows Pi when it leaves root: root's
+ * Pi must not reach a helper that runs as the user.
  * Only system bits: the regular region is the same in Pp, Pe and Pi.
  */
-static void nc_exec_read_sets(const struct nc_exec_in *in, u64 *pi, u64 *pe)
+static bool nc_exec_read_sets(const struct nc_exec_in *in,
+			      const struct nc_file_masks *f, u64 *pi, u64 *pe)
 {
 	*pi = in->pi;
 	*pe = in->pe;
+	if (nc_exec_leaves_root(in, f)) {
+		*pi &= NC_REGULAR_MASK | in->pa;
+		return false;
+	}
 	if (!in->root)
-		return;
+		return false;
 	*pi = (in->pp & in->bnd & NC_SYSTEM_MASK) | (in->pi & NC_REGULAR_MASK);
 	*pe = (in->pp & NC_SYSTEM_MASK) | (in->pe & NC_REGULAR_MASK);
+	return true;
 }
 
 /* Madore's equations with mainline's ambient set, then the sanitize rule. */
@@ -191,8 +214,8 @@ static void nc_exec_sets(const struct nc_exec_in *in,
 			 struct nc_exec_out *out)
 {
 	u64 pa = 0, pi, pe;
+	bool root = nc_exec_read_sets(in, f, &pi, &pe);
 
-	nc_exec_read_sets(in, &pi, &pe);
 	/* As mainline: file capabilities or a setid exec cancel ambient. */
 	if (!in->has_xattr && !f->setid)
 		pa = in->pa & NC_SYSTEM_MASK;
@@ -235,7 +258,15 @@ static void nc_exec_sets(const struct nc_exec_in *in,
 	/* root to a non-root euid: as the setuid family, P'e loses root's */
 	if (in->setuid_fixup && !out->no_gain)
 		out->pe &= ~NC_SYSTEM_MASK | pa;
+	/*
+	 * Madore: P'i = P'p. Root keeps the Pi it was given, as mainline,
+	 * within P'p: it passes everything on to root by the root rule, not
+	 * by Pi, so tools that save and restore root's sets around a uid
+	 * change hand on only what they add.
+	 */
 	out->pi = out->pp;
+	if (root)
+		out->pi &= in->pi | NC_REGULAR_MASK;
 	out->strict_lost = 0;
 }
 
@@ -254,13 +285,15 @@ static void nc_exec_sets(const struct nc_exec_in *in,
  *         else the system part of Pa
  *   P'p = (Pi & Fi) | (Fp & bnd) | P'a
  *   P'e = (Pi & Pe & Fi) | (Fp & Fe & bnd) | P'a
- *   P'i = P'p
+ *   P'i = P'p, under the root rule P'i = Pi & P'p
  *
  * where, under the root rule (@in->root), Pi is read as Pp & bnd and Pe as
- * Pp. Masks with the effective flag whose Fp (after the no-gain rule) is
- * not within P'p set @out->insufficient: the caller fails the exec, as
- * mainline. With @in->limited (no_new_privs, unsafe ptrace) P'p is then
- * limited to Pp; with @in->setuid_fixup (euid 0 to non-zero) P'e keeps no system
+ * Pp, and at an exec that leaves root (@in->held_root, the euid the exec
+ * leaves not 0) Pi is read as Pi & (REGULAR | Pa). Masks with the
+ * effective flag whose Fp (after the no-gain rule) is not within P'p set
+ * @out->insufficient: the caller fails the exec, as mainline. With
+ * @in->limited (no_new_privs, unsafe ptrace) P'p is then limited to Pp;
+ * with @in->setuid_fixup (euid 0 to non-zero) P'e keeps no system
  * capability beyond P'a.
  *
  * An exec that really raises privilege -- the setuid/setgid bits make euid
@@ -286,7 +319,7 @@ void nc_exec_transition(const struct nc_exec_in *in, struct nc_exec_out *out)
 
 	if (in->policy == NC_POLICY_INHERIT || in->has_xattr || f.setuid_root)
 		return;
-	nc_exec_read_sets(in, &pi, &pe);
+	nc_exec_read_sets(in, &f, &pi, &pe);
 	/*
 	 * Without masks the two policies differ only in Fi: inherit's is
 	 * ALL, strict's the regular region; Fp is empty in both and sanitize

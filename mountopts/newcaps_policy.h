@@ -84,7 +84,13 @@ struct nc_capdefault {
  *	change and P'p is limited to @pp (nothing gained, nothing sanitized)
  * @root: the root rule: the new euid is 0 in the process's own user
  *	namespace and SECURE_NOROOT is clear; Pi is read as Pp & bnd and Pe
- *	as Pp (system bits: the regular region is the same in all three)
+ *	as Pp (system bits: the regular region is the same in all three), and
+ *	P'i keeps only what Pi held
+ * @held_root: uid 0 is the effective or saved uid but not the real uid
+ *	before the exec, and SECURE_NO_SETUID_FIXUP is clear: an exec that
+ *	leaves the euid non-zero (suid := euid) leaves root
+ * @euid_was_root: the euid is 0 before the exec
+ * @euid_root: the setuid bits make the euid 0 (or keep it so)
  * @setuid_fixup: an exec from euid 0 to a non-zero euid without
  *	SECURE_NO_SETUID_FIXUP: the system bits of P'e are cleared
  * @no_sxid_sanitize: SECURE_NO_SXID_SANITIZE is set
@@ -104,6 +110,9 @@ struct nc_exec_in {
 	bool no_gain;
 	bool limited;
 	bool root;
+	bool held_root;
+	bool euid_was_root;
+	bool euid_root;
 	bool setuid_fixup;
 	bool no_sxid_sanitize;
 	bool child_userns;

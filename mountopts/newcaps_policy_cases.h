@@ -34,7 +34,11 @@ struct nc_exec_case {
 	struct nc_exec_out want;
 };
 
-/* init's sets (SPEC 4.2): Pp = Pe = Pi = bnd = ALL, no ambient. */
+/*
+ * Every capability in every set, no ambient: the equations alone, without
+ * the root rule (a case that sets .root is a root exec). init's Pi holds
+ * only the regular region (SPEC 4.2).
+ */
 #define NCT_ROOT	.pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_ALL, .pa = 0, \
 		.bnd = NCT_ALL
 /* An ordinary user: all regular capabilities, nothing else. */
@@ -613,7 +617,22 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	{ "root rule: root with Pi cleared keeps its set through inherit",
 	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG, .bnd = NCT_ALL,
 	    .root = true, .policy = NC_POLICY_INHERIT },
-	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_ALL } },
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG } },
+	/*
+	 * SPEC 4.1.4: under the root rule P'i = Pi & P'p: root keeps the Pi
+	 * it was given (a root shell's CapInh is mainline's) ...
+	 */
+	{ "root rule: root keeps the Pi it was given",
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG | NCT_NET_RAW,
+	    .bnd = NCT_ALL, .root = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG | NCT_NET_RAW } },
+	/* ... within P'p: bnd without net_raw takes it from P'p, so from P'i */
+	{ "root rule: P'i = Pi & P'p",
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG | NCT_NET_RAW,
+	    .bnd = NCT_ALL & ~NCT_NET_RAW, .root = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_ALL & ~NCT_NET_RAW, .pe = NCT_ALL & ~NCT_NET_RAW,
+	    .pi = NCT_REG } },
 	/* bnd without cap_chown: Pi read as ALL & bnd lacks it. */
 	{ "root rule: a bounding-set drop takes effect at exec",
 	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_ALL,
@@ -627,7 +646,7 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	    .pi = NCT_REG, .bnd = NCT_ALL, .root = true,
 	    .policy = NC_POLICY_INHERIT },
 	  { .pp = NCT_ALL & ~NCT_NET_RAW, .pe = NCT_ALL & ~NCT_NET_RAW,
-	    .pi = NCT_ALL & ~NCT_NET_RAW } },
+	    .pi = NCT_REG } },
 	/* strict: Fi = REG: P'p = REG; strict removes SYS. */
 	{ "root rule, strict, unlabeled: only the regular capabilities",
 	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG, .bnd = NCT_ALL,
@@ -640,7 +659,7 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	    .root = true, .has_xattr = true, .fi = NCT_NET_BIND,
 	    .policy = NC_POLICY_STRICT },
 	  { .pp = NCT_REG | NCT_NET_BIND, .pe = NCT_REG | NCT_NET_BIND,
-	    .pi = NCT_REG | NCT_NET_BIND } },
+	    .pi = NCT_REG } },
 	/*
 	 * SPEC 4.1.2, no_new_privs: Fp = net_raw adds nothing to a user's
 	 * Pp = REG: P'p = (REG | raw) & REG = REG; not gained, no sanitize
@@ -659,7 +678,7 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	    .has_xattr = true, .fp = NCT_NET_RAW, .fe = true, .root = true,
 	    .limited = true, .policy = NC_POLICY_INHERIT },
 	  { .pp = NCT_REG | NCT_NET_RAW, .pe = NCT_REG | NCT_NET_RAW,
-	    .pi = NCT_REG | NCT_NET_RAW, .no_gain = true } },
+	    .pi = NCT_REG, .no_gain = true } },
 	/*
 	 * SPEC 4.1.4: root runs a setuid-non-root file (kselftest "Root +ia,
 	 * suidnonroot => ip"): P'p = Pi & ALL = ALL, P'e loses its system
@@ -669,6 +688,60 @@ static const struct nc_exec_case nc_exec_cases[] = {
 	  { NCT_ROOT, .setid = true, .setid_new = true, .setuid_fixup = true,
 	    .policy = NC_POLICY_INHERIT },
 	  { .pp = NCT_ALL, .pe = NCT_REG, .pi = NCT_ALL, .sanitized = true } },
+	/*
+	 * SPEC 4.2, an exec that leaves root (suid := euid): Pi is read as
+	 * Pi & (REG | Pa). Root after setresuid(u, u, 0) (Pp kept, Pe without
+	 * system bits) with net_raw ambient and chown only in Pi: inherit,
+	 * unlabeled: P'a = net_raw, P'p = (REG | net_raw) | P'a.
+	 */
+	{ "leaving root at exec: Pi keeps only regular and ambient",
+	  { .pp = NCT_ALL, .pe = NCT_REG, .bnd = NCT_ALL,
+	    .pi = NCT_REG | NCT_NET_RAW | NCT_CHOWN, .pa = NCT_NET_RAW,
+	    .held_root = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG | NCT_NET_RAW, .pe = NCT_REG | NCT_NET_RAW,
+	    .pi = NCT_REG | NCT_NET_RAW, .pa = NCT_NET_RAW } },
+	/*
+	 * A setuid-root program that called seteuid(getuid()) (euid and
+	 * uid u, suid 0) runs a helper, Pi as full as Pp: nothing but the
+	 * regular region passes (mainline: Pi & Fi = 0 for the helper).
+	 */
+	{ "leaving root at exec: seteuid(getuid()) helper gets nothing",
+	  { .pp = NCT_ALL, .pe = NCT_REG, .pi = NCT_ALL, .bnd = NCT_ALL,
+	    .held_root = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG } },
+	/*
+	 * The same process runs a setuid-root file: the euid becomes 0
+	 * again (its saved uid: setid, not new), no root id is left: the
+	 * root rule, Fp = SYS, Fi = ALL; P'a = 0 (setid); P'i = Pi & P'p.
+	 */
+	{ "held root, setuid-root exec honoured: root rule, not leaving",
+	  { .pp = NCT_ALL, .pe = NCT_REG, .pi = NCT_REG | NCT_NET_RAW,
+	    .pa = NCT_NET_RAW, .bnd = NCT_ALL, .held_root = true,
+	    .euid_root = true, .root = true, .setuid_root = true,
+	    .setid = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG | NCT_NET_RAW } },
+	/*
+	 * ... but without cap_reg_sxid the setuid bit is ignored (no-gain
+	 * rule), the euid stays u: the exec leaves root after all, the root
+	 * rule does not apply (the file counts as unlabeled: inherit).
+	 */
+	{ "held root, setuid-root ignored (no cap_reg_sxid): leaves root",
+	  { .pp = NCT_ALL & ~NCT_R_SXID, .pe = NCT_REG & ~NCT_R_SXID,
+	    .pi = NCT_ALL & ~NCT_R_SXID, .bnd = NCT_ALL, .held_root = true,
+	    .euid_root = true, .root = true, .setuid_root = true,
+	    .setid = true, .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG & ~NCT_R_SXID, .pe = NCT_REG & ~NCT_R_SXID,
+	    .pi = NCT_REG & ~NCT_R_SXID, .no_gain = true } },
+	/*
+	 * uid u with euid 0 runs a setuid-non-root file (setuid fixup):
+	 * the exec leaves root; Pi (chown) is not ambient: nothing passes.
+	 */
+	{ "euid 0 to setuid-non-root, real uid not root: leaves root",
+	  { .pp = NCT_ALL, .pe = NCT_ALL, .pi = NCT_REG | NCT_CHOWN,
+	    .bnd = NCT_ALL, .held_root = true, .euid_was_root = true,
+	    .setuid_fixup = true, .setid = true, .setid_new = true,
+	    .policy = NC_POLICY_INHERIT },
+	  { .pp = NCT_REG, .pe = NCT_REG, .pi = NCT_REG, .sanitized = true } },
 };
 
 #endif /* NEWCAPS_POLICY_CASES_H */

@@ -57,8 +57,9 @@ static void dump_in(const struct nc_exec_in *in)
 	tap_diag("      setuid_root=%d setid=%d setid_new=%d no_gain=%d no_sxid_sanitize=%d child_userns=%d",
 		 in->setuid_root, in->setid, in->setid_new, in->no_gain,
 		 in->no_sxid_sanitize, in->child_userns);
-	tap_diag("      root=%d limited=%d setuid_fixup=%d", in->root,
-		 in->limited, in->setuid_fixup);
+	tap_diag("      root=%d limited=%d setuid_fixup=%d held_root=%d euid_was_root=%d euid_root=%d",
+		 in->root, in->limited, in->setuid_fixup, in->held_root,
+		 in->euid_was_root, in->euid_root);
 }
 
 static void dump_out(const char *what, const struct nc_exec_out *o)
@@ -118,6 +119,19 @@ static bool bit(u64 m, unsigned int b)
 struct ref_file {
 	bool no_gain, setuid_root, setid, setid_new;
 };
+
+/*
+ * SPEC 4.2: the exec leaves root when uid 0 was only the effective or
+ * saved uid and the euid the exec leaves is not 0: the old one when the
+ * setuid bits are ignored (no-gain rule, no_new_privs, unsafe ptrace).
+ */
+static bool ref_leaves_root(const struct nc_exec_in *in, bool no_gain)
+{
+	bool euid_root = (no_gain || in->limited) ? in->euid_was_root :
+						     in->euid_root;
+
+	return in->held_root && !euid_root;
+}
 
 static void ref_file_bit(const struct nc_exec_in *in, const struct ref_file *f,
 			 enum nc_policy pol, unsigned int b,
@@ -202,6 +216,8 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 		     struct nc_exec_out *o)
 {
 	bool fp[64], fi[64], fe[64], sanitize;
+	bool leaves = ref_leaves_root(in, f->no_gain);
+	bool root = in->root && !leaves;
 	unsigned int k, b;
 
 	memset(o, 0, sizeof(*o));
@@ -228,7 +244,10 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 		/* SPEC 4.1.3: root reads Pi as Pp ∩ bnd, Pe as Pp (system) */
 		pi = bit(in->pi, b);
 		pev = bit(in->pe, b);
-		if (in->root && b <= 40) {
+		/* SPEC 4.2: leaving root, Pi is read as Pi ∩ (REG ∪ Pa) */
+		if (leaves && b < 48)
+			pi = pi && bit(in->pa, b);
+		if (root && b <= 40) {
 			pi = bit(in->pp, b) && bit(in->bnd, b);
 			pev = bit(in->pp, b);
 		}
@@ -257,7 +276,10 @@ static void ref_sets(const struct nc_exec_in *in, const struct ref_file *f,
 	o->pp = ref_expand(rb, o->pp);
 	o->pe = ref_expand(rb, o->pe);
 	o->pa = ref_expand(rb, o->pa);
+	/* SPEC 4.1.4: P'i = P'p; under the root rule Pi ∩ P'p */
 	o->pi = o->pp;
+	if (root)
+		o->pi &= in->pi | REG;
 }
 
 /*
@@ -313,12 +335,13 @@ enum {
 	P_ROOT,
 	P_FIXUP,
 	P_INSUFFICIENT,
+	P_LEAVE_ROOT,
 	P_COUNT
 };
 
 static const char * const prop_name[P_COUNT] = {
 	[P_PE_IN_PP]	= "P'e ⊆ P'p",
-	[P_PI_EQ_PP]	= "P'i == P'p",
+	[P_PI_EQ_PP]	= "P'i == P'p; under the root rule (Pi ∩ P'p ∩ SYSTEM) ∪ (P'p ∩ REGULAR)",
 	[P_PA]		= "P'a ⊆ Pa ∩ SYSTEM ∩ P'p, empty on xattr or setid",
 	[P_BOUND]	= "P'p ⊆ (Pi∩Fi)∪(Fp∩bnd)∪P'a, P'e ⊆ (Pi∩Pe∩Fi)∪(Fp∩Fe∩bnd)∪P'a, plus REGULAR∩bnd iff sanitize",
 	[P_STRICT_SUBSET] = "strict result ⊆ inherit result",
@@ -337,6 +360,7 @@ static const char * const prop_name[P_COUNT] = {
 	[P_ROOT]	= "root rule, unlabeled inherit: Pp ∩ bnd ∩ SYSTEM ⊆ P'p",
 	[P_FIXUP]	= "setuid_fixup: P'e ∩ SYSTEM ⊆ P'a",
 	[P_INSUFFICIENT] = "insufficient iff masks with Fe and an Fp bit outside bnd not in Pi∩Fi (after the no-gain rule)",
+	[P_LEAVE_ROOT]	= "leaving root at exec: P'p ∩ SYSTEM ⊆ (Pi ∩ Pa) ∪ (Fp ∩ bnd) ∪ P'a",
 };
 
 struct props {
@@ -376,16 +400,24 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 	struct nc_exec_in in[NC_POLICY_COUNT];
 	struct nc_exec_out o[NC_POLICY_COUNT], ref[NC_POLICY_COUNT];
 	bool no_gain, setid, setid_new, suid, sanitize, gained, probe;
+	bool leaves, root;
 	u64 fp, fi, fe, lo, san, pi = base->pi, pe = base->pe;
 	int p;
 
+	no_gain = base->no_gain || !(base->pe & R_SXID);
+	/* SPEC 4.2: leaving root, Pi is read as Pi ∩ (REGULAR ∪ Pa) */
+	leaves = base->held_root &&
+		 !((no_gain || base->limited) ? base->euid_was_root :
+		   base->euid_root);
+	root = base->root && !leaves;
+	if (leaves)
+		pi &= REG | base->pa;
 	/* SPEC 4.1.3: the Pi and Pe the equations read under the root rule */
-	if (base->root) {
+	if (root) {
 		pi = (base->pp & base->bnd & SYS) | (base->pi & REG);
 		pe = (base->pp & SYS) | (base->pe & REG);
 	}
 
-	no_gain = base->no_gain || !(base->pe & R_SXID);
 	setid = base->setid && !no_gain;
 	setid_new = base->setid_new && !no_gain;
 	suid = base->setuid_root && !no_gain;
@@ -431,7 +463,12 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 		san = sanitize ? REG & base->bnd : 0;
 
 		CHECK(P_PE_IN_PP, subset(r->pe, r->pp), i, r);
-		CHECK(P_PI_EQ_PP, r->pi == r->pp, i, r);
+		CHECK(P_PI_EQ_PP, r->pi == (root ?
+		      (base->pi & r->pp & SYS) | (r->pp & REG) : r->pp), i, r);
+		if (leaves)
+			CHECK(P_LEAVE_ROOT, subset(r->pp & SYS,
+			      (base->pi & base->pa) | (fp & base->bnd) | r->pa),
+			      i, r);
 		CHECK(P_PA, subset(r->pa, base->pa & SYS & r->pp) &&
 		      ((!base->has_xattr && !setid) || r->pa == 0) &&
 		      (base->has_xattr || setid ||
@@ -483,7 +520,7 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 		if (base->limited)
 			CHECK(P_LIMITED, subset(r->pp, base->pp) && r->no_gain &&
 			      !r->gained && !r->sanitized, i, r);
-		if (base->root && !no_gain && !base->has_xattr && !suid &&
+		if (root && !no_gain && !base->has_xattr && !suid &&
 		    p != NC_POLICY_STRICT)
 			CHECK(P_ROOT, subset(base->pp & base->bnd & SYS, r->pp),
 			      i, r);
@@ -617,8 +654,8 @@ static void run_exhaustive(const char *name, const unsigned int *pu,
 		for (bnd = 0; bnd < 2 * np; bnd++) {
 			rest = bnd / np;
 			in.bnd = usub(pu, bnd % np) | bnd_rest[rest];
-			for (fl = 0; fl < 64 * 6; fl++) {
-				unsigned int nf = fl / 64;
+			for (fl = 0; fl < 64 * 6 * 2; fl++) {
+				unsigned int nf = fl / 64 % 6;
 
 				in.setuid_root = fl & 1;
 				in.setid = fl & 2;
@@ -639,6 +676,17 @@ static void run_exhaustive(const char *name, const unsigned int *pu,
 				in.root = nf == 1 || nf == 4;
 				in.setuid_fixup = nf == 2 || nf == 5;
 				in.limited = nf >= 3;
+				/*
+				 * Then again holding uid 0 as effective or
+				 * saved uid only, the euid before and after
+				 * as root and setuid_fixup say; not with
+				 * the two flags that only remove sanitize.
+				 */
+				in.held_root = fl >= 64 * 6;
+				if (in.held_root && (fl & (8 | 32)))
+					continue;
+				in.euid_was_root = in.setuid_fixup;
+				in.euid_root = in.root;
 
 				in.has_xattr = false;
 				in.fp = 0;
@@ -738,6 +786,9 @@ static void run_random(unsigned long n)
 		in.limited = (flags & 0xc000) == 0xc000;
 		in.root = flags & 0x10000;
 		in.setuid_fixup = !in.root && (flags & 0x20000);
+		in.held_root = flags & 0x40000;
+		in.euid_was_root = in.setuid_fixup || (flags & 0x80000);
+		in.euid_root = in.root || (flags & 0x100000);
 		/* Random file masks even without xattr: must be ignored. */
 		in.fp = rnd();
 		in.fi = rnd();

@@ -9,9 +9,11 @@
  *   nc-probe capget VERSION
  *       capget(2) with that version (hex): print the 64-bit effective,
  *       permitted and inheritable masks, or the errno name
- *   nc-probe run [--as UID] [--nnp] [--drop-reg NAME,...] [--securebits HEX]
- *                [--legacy-clear] -- PROGRAM [ARG...]
+ *   nc-probe run [--as UID] [--setresuid R,E,S] [--nnp] [--drop-reg NAME,...]
+ *                [--securebits HEX] [--legacy-clear] -- PROGRAM [ARG...]
  *       change credentials as asked, then execv PROGRAM (an absolute path);
+ *       --setresuid: setresuid(R, E, S), -1 keeping an id, no keep_caps
+ *       (E alone: a setuid program's seteuid(getuid()));
  *       --legacy-clear: a version 3 capset() of three empty sets, the
  *       "drop everything" of libcap and libcap-ng. With NC_PROBE_CONTINUE
  *       set in the environment a refused --securebits or --drop-reg is
@@ -49,7 +51,7 @@ static int usage(void)
 	fprintf(stderr,
 		"usage: nc-probe sets\n"
 		"       nc-probe capget VERSION\n"
-		"       nc-probe run [--as UID] [--nnp] [--drop-reg NAME,...] [--securebits HEX] [--legacy-clear] -- PROGRAM [ARG...]\n"
+		"       nc-probe run [--as UID] [--setresuid R,E,S] [--nnp] [--drop-reg NAME,...] [--securebits HEX] [--legacy-clear] -- PROGRAM [ARG...]\n"
 		"       nc-probe mount FSTYPE SOURCE TARGET OPTIONS\n"
 		"       nc-probe remount TARGET OPTIONS\n"
 		"       nc-probe write FILE VALUE\n"
@@ -119,7 +121,7 @@ static int refused(const char *what)
 
 static int run(int argc, char **argv)
 {
-	const char *as = NULL, *drop = NULL, *securebits = NULL;
+	const char *as = NULL, *drop = NULL, *securebits = NULL, *ids = NULL;
 	int nnp = 0, clear = 0, i;
 
 	for (i = 2; i < argc && strcmp(argv[i], "--"); i++) {
@@ -129,6 +131,8 @@ static int run(int argc, char **argv)
 			clear = 1;
 		else if (!strcmp(argv[i], "--as") && i + 1 < argc)
 			as = argv[++i];
+		else if (!strcmp(argv[i], "--setresuid") && i + 1 < argc)
+			ids = argv[++i];
 		else if (!strcmp(argv[i], "--drop-reg") && i + 1 < argc)
 			drop = argv[++i];
 		else if (!strcmp(argv[i], "--securebits") && i + 1 < argc)
@@ -150,6 +154,16 @@ static int run(int argc, char **argv)
 		if (setgroups(0, NULL) || setresgid(id, id, id) ||
 		    setresuid(id, id, id)) {
 			perror("nc-probe: changing uid");
+			return 1;
+		}
+	}
+	if (ids) {
+		int r, e, su;
+
+		if (sscanf(ids, "%d,%d,%d", &r, &e, &su) != 3)
+			return usage();
+		if (setresuid(r, e, su)) {
+			perror("nc-probe: setresuid");
 			return 1;
 		}
 	}

@@ -19,6 +19,9 @@
  *   mkdir:P rmdir:P mknod:P (a FIFO) symlink:TARGET:P chmod:P chown:P
  *   utimes:P truncate:P setxattr:P removexattr:P (user.newcaps)
  *   setflags:P (FS_IOC_SETFLAGS, unchanged flags, on a read-only fd)
+ *   setflags32:P (FS_IOC32_SETFLAGS adding FS_NOATIME_FL, on a read-only
+ *   fd, through the 32-bit ioctl: int 0x80, compat_sys_ioctl(), what a
+ *   chattr built for i386 calls)
  *   attach seize (on a child forked before the drop) traceme
  *   fd-write fd-read fd-truncate (on the --keep-fd descriptor)
  *   capset-v3 (the current sets again) raise:NAME (newcaps capset adding
@@ -47,7 +50,11 @@
  *   TEXT to it in one write) fd-ioctl:NAME (ioctl NAME on it)
  *   ioctl:NAME:P (on P opened read-only; NAME: fssetxattr setversion
  *   setfslabel dedupe verity encrypt; each sets what it reads, or an
- *   empty or invalid argument the filesystem refuses)
+ *   empty or invalid argument the filesystem refuses; ext4's migrate
+ *   (EXT4_IOC_MIGRATE) and checkpoint (EXT4_IOC_CHECKPOINT, no flags);
+ *   fiemap and getflags, which change nothing)
+ *   dedupe-into:P (FIDEDUPERANGE from the --keep-fd descriptor into P
+ *   opened read-only, one byte)
  *   setns-user:PID (setns into the user namespace of PID)
  *   uring sqpoll (io_uring_setup without and with IORING_SETUP_SQPOLL)
  *   crash (a child with RLIMIT_CORE unlimited, dumpable, dies of SIGSEGV;
@@ -60,6 +67,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/capability.h>
+#include <linux/fiemap.h>
 #include <linux/fs.h>
 #include <linux/fscrypt.h>
 #include <linux/fsverity.h>
@@ -163,10 +171,45 @@ static long try_uselib(const char *path)
 	}
 	return ret;
 }
+
+/*
+ * The i386 ioctl (54) through int 0x80: FS_IOC32_SETFLAGS adding
+ * FS_NOATIME_FL ("chattr +A") to the flags FS_IOC_GETFLAGS read, through
+ * compat_sys_ioctl() and security_file_ioctl_compat().
+ */
+static long try_setflags32(const char *path)
+{
+	static int flags;	/* static, non-PIE: in the low 4 GiB */
+	int fd = open(path, O_RDONLY);
+	long ret;
+
+	if (fd < 0)
+		return -1;
+	ret = ioctl(fd, FS_IOC_GETFLAGS, &flags);
+	flags |= FS_NOATIME_FL;
+	if (ret == 0)
+		__asm__ __volatile__("int $0x80" : "=a"(ret)
+				     : "a"(54L), "b"((long)fd),
+				       "c"((long)FS_IOC32_SETFLAGS), "d"(&flags)
+				     : "memory");
+	close(fd);
+	if (ret < 0 && ret > -4096) {
+		errno = -ret;
+		return -1;
+	}
+	return ret;
+}
 #else
 static long try_uselib(const char *path)
 {
 	return syscall(SYS_uselib, path);
+}
+
+static long try_setflags32(const char *path)
+{
+	(void)path;
+	errno = ENOSYS;
+	return -1;
 }
 #endif
 
@@ -506,8 +549,15 @@ static long try_getfd(const char *pid, const char *fd)
  * Each sets what it reads back (no change), or passes an argument that the
  * filesystem refuses: what is checked is who answers first.
  */
+/* ext4's own ioctls (fs/ext4/ext4.h; no UAPI header in 6.1) */
+#define NC_EXT4_IOC_MIGRATE	_IO('f', 9)
+#define NC_EXT4_IOC_CHECKPOINT	_IOW('f', 43, __u32)
+
 static long ioctl_on(int fd, const char *name)
 {
+	struct fiemap fiemap = { .fm_length = ~0ULL };
+	__u32 checkpoint = 0;
+	int flags;
 	struct fsxattr fsx;
 	union {
 		struct file_dedupe_range r;
@@ -539,6 +589,14 @@ static long ioctl_on(int fd, const char *name)
 		return ioctl(fd, FS_IOC_ENABLE_VERITY, &verity);
 	if (!strcmp(name, "encrypt"))
 		return ioctl(fd, FS_IOC_SET_ENCRYPTION_POLICY, &policy);
+	if (!strcmp(name, "migrate"))
+		return ioctl(fd, NC_EXT4_IOC_MIGRATE);
+	if (!strcmp(name, "checkpoint"))
+		return ioctl(fd, NC_EXT4_IOC_CHECKPOINT, &checkpoint);
+	if (!strcmp(name, "fiemap"))
+		return ioctl(fd, FS_IOC_FIEMAP, &fiemap);
+	if (!strcmp(name, "getflags"))
+		return ioctl(fd, FS_IOC_GETFLAGS, &flags);
 	fprintf(stderr, "nc-try: unknown ioctl '%s'\n", name);
 	exit(2);
 }
@@ -551,6 +609,28 @@ static long try_ioctl(const char *name, const char *path)
 	if (fd < 0)
 		return -1;
 	rc = ioctl_on(fd, name);
+	close(fd);
+	return rc;
+}
+
+/* FIDEDUPERANGE of one byte from the kept descriptor into @path, read-only */
+static long try_dedupe_into(const char *path)
+{
+	union {
+		struct file_dedupe_range r;
+		char buf[sizeof(struct file_dedupe_range) +
+			 sizeof(struct file_dedupe_range_info)];
+	} dedupe;
+	int fd = open(path, O_RDONLY);
+	long rc;
+
+	if (fd < 0)
+		return -1;
+	memset(&dedupe, 0, sizeof(dedupe));
+	dedupe.r.src_length = 1;
+	dedupe.r.dest_count = 1;
+	dedupe.r.info[0].dest_fd = fd;
+	rc = ioctl(kept_fd, FIDEDUPERANGE, &dedupe);
 	close(fd);
 	return rc;
 }
@@ -678,6 +758,8 @@ static long run(const char *a)
 		return try_exec(p, 0);
 	if (is(a, "uselib"))
 		return try_uselib(p);
+	if (is(a, "setflags32"))
+		return try_setflags32(p);
 	if (is(a, "execveat"))
 		return try_exec(p, 1);
 	if (is(a, "wopen"))
@@ -794,6 +876,8 @@ static long run(const char *a)
 		return write(kept_fd, p, strlen(p));
 	if (is(a, "fd-ioctl"))
 		return ioctl_on(kept_fd, p);
+	if (is(a, "dedupe-into"))
+		return try_dedupe_into(p);
 	if (is(a, "ioctl"))
 		return try_ioctl(p, q);
 	if (is(a, "setns-user"))

@@ -15,6 +15,10 @@
  *                              the permitted set, though no check asks
  *   nc-work keep-all           capset(2) of the sets it holds: narrows
  *                              nothing
+ *   nc-work sandbox CAP        as a sandbox does in a user namespace of
+ *                              its own (CLONE_NEWUSER|CLONE_NEWUTS):
+ *                              sethostname(2), which asks for cap_sys_admin
+ *                              there, then "keep CAP": needs no privilege
  *   nc-work xattr-set FILE HEX set security.capability to the bytes HEX
  *                              (may be empty), one setxattr(2)
  *   nc-work xattr-get FILE     print security.capability as hex, or the
@@ -33,6 +37,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/sysmacros.h>
+#include <sched.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -100,6 +105,13 @@ static int keep(const char *cap)
 	return capset_v3(data);
 }
 
+static int sandbox(const char *cap)
+{
+	if (unshare(CLONE_NEWUSER | CLONE_NEWUTS) || sethostname("sandbox", 7))
+		return -1;
+	return keep(cap);
+}
+
 static int act(int argc, char **argv)
 {
 	char buf[16];
@@ -126,8 +138,11 @@ static int act(int argc, char **argv)
 		return keep(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "keep-all"))
 		return capset_v3(NULL);
+	if (argc == 3 && !strcmp(argv[1], "sandbox"))
+		return sandbox(argv[2]);
 	fprintf(stderr, "usage: nc-work chown FILE UID | mknod PATH | read FILE | idle |\n"
-		"       keep CAP | keep-all | xattr-set FILE HEX | xattr-get FILE\n");
+		"       keep CAP | keep-all | sandbox CAP | xattr-set FILE HEX |\n"
+		"       xattr-get FILE\n");
 	exit(2);
 }
 

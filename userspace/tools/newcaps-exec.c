@@ -35,7 +35,11 @@ static void __attribute__((noreturn)) usage(void)
 	      "a command; or print a process's sets by name.\n", out);
 	fputs("\nOptions (they act in the order given):\n", out);
 	fputs(" --drop=<caps>           remove <caps> from the effective, permitted and\n"
-	      "                           inheritable sets (e.g. reg_write,reg_fork)\n", out);
+	      "                           inheritable sets (e.g. reg_write,reg_fork); a\n"
+	      "                           regular one takes reg_sxid with it\n", out);
+	fputs(" --keep-sxid             let a --drop of regular capabilities keep\n"
+	      "                           reg_sxid: a setuid or setgid program run later\n"
+	      "                           gives the dropped ones back\n", out);
 	fputs(" --drop-bounding=<caps>  remove <caps> from the bounding set (needs\n"
 	      "                           cap_setpcap; makes a regular drop permanent)\n", out);
 	fputs(" --inh=<caps>            set the system part of the inheritable set\n", out);
@@ -298,11 +302,12 @@ int main(int argc, char **argv)
 {
 	enum {
 		OPT_DROP = CHAR_MAX + 1, OPT_DROP_BOUNDING, OPT_INH, OPT_KEEP,
-		OPT_SECUREBITS, OPT_PRINT, OPT_PID,
+		OPT_SECUREBITS, OPT_PRINT, OPT_PID, OPT_KEEP_SXID,
 	};
 	static const struct option longopts[] = {
 		{ "drop", required_argument, NULL, OPT_DROP },
 		{ "drop-bounding", required_argument, NULL, OPT_DROP_BOUNDING },
+		{ "keep-sxid", no_argument, NULL, OPT_KEEP_SXID },
 		{ "inh", required_argument, NULL, OPT_INH },
 		{ "keep", required_argument, NULL, OPT_KEEP },
 		{ "securebits", required_argument, NULL, OPT_SECUREBITS },
@@ -314,7 +319,7 @@ int main(int argc, char **argv)
 	};
 	struct action *actions;
 	size_t nactions = 0, i;
-	bool changes = false, print = false;
+	bool changes = false, print = false, keep_sxid = false;
 	u64 dropped = 0;
 	pid_t pid = 0;
 	int c;
@@ -354,6 +359,9 @@ int main(int argc, char **argv)
 		case OPT_PRINT:
 			print = true;
 			break;
+		case OPT_KEEP_SXID:
+			keep_sxid = true;
+			continue;
 		case OPT_PID:
 			if (pid)
 				nc_fail(NC_EXIT_USAGE, "--pid given twice");
@@ -375,6 +383,21 @@ int main(int argc, char **argv)
 		fprintf(stderr, "%s: nothing to do: give a command or --print\n",
 			prog);
 		nc_tryhelp(prog, NC_EXIT_USAGE);
+	}
+	/*
+	 * A regular drop lasts only as long as the process cannot gain
+	 * privilege: exec'ing any setuid or setgid program (crontab -e, sg,
+	 * newgrp) that runs a command gives it back (sanitize). So the safe
+	 * thing is the default: drop cap_reg_sxid with it.
+	 */
+	if (!keep_sxid) {
+		for (i = 0; i < nactions; i++)
+			if (actions[i].opt == OPT_DROP &&
+			    (actions[i].mask & NC_REGULAR_MASK))
+				actions[i].mask |= NC_BIT(NC_CAP_REG_SXID);
+	} else if (!(dropped & NC_REGULAR_MASK)) {
+		nc_fail(NC_EXIT_USAGE,
+			"--keep-sxid goes with a --drop of regular capabilities");
 	}
 	if (optind < argc && (dropped & NC_BIT(NC_CAP_REG_EXEC)))
 		nc_fail(NC_EXIT_USAGE,

@@ -19,18 +19,22 @@ mount -t ext4 -o caps=inherit /dev/vda /mnt/inh &&
 	mount -t ext4 -o caps=strict /dev/vdb /mnt/str
 ok $? "mount caps=inherit and caps=strict filesystems"
 # probe: unlabeled. raw-ep: cap_net_raw+ep. suid1000: setuid to uid 1000.
+rc=0
 for d in inh str; do
 	cp $P /mnt/$d/probe && cp $P /mnt/$d/raw-ep &&
 		setcap cap_net_raw+ep /mnt/$d/raw-ep &&
 		cp $P /mnt/$d/suid1000 && chown 1000 /mnt/$d/suid1000 &&
-		chmod 4755 /mnt/$d/suid1000 || break
+		chmod 4755 /mnt/$d/suid1000 || rc=1
 done
-ok $? "probes in place"
+ok $rc "probes in place"
 
+rows=0
 row() { # row KEY COMMAND...: one table line
 	key=$1
 	shift
-	echo "# table: $key $(caps "$@")"
+	out=$(caps "$@")
+	echo "# table: $key $out"
+	case $out in "euid="[0-9]*" I="[0-9a-f]*" P="[0-9a-f]*) rows=$((rows + 1)) ;; esac
 }
 
 X=/mnt/inh/probe
@@ -48,6 +52,14 @@ row setpriv-reuid setpriv --reuid 1000 --regid 1000 --clear-groups $X sets
 row setpriv-reuid-keep-groups setpriv --reuid 1000 --regid 1000 --keep-groups $X sets
 row setpriv-reuid-inh-cleared setpriv --reuid 1000 --regid 1000 --clear-groups --inh-caps=-all $X sets
 row capsh-keep-uid capsh --keep=1 --uid=1000 --shell=$X -- sets
+# Handing one capability to a user, as container entrypoints and scripts do.
+row setpriv-reuid-inh-ambient setpriv --reuid 1000 --regid 1000 --clear-groups \
+	--inh-caps=+net_raw --ambient-caps=+net_raw $X sets
+# Root after setresuid(u, u, 0) runs a helper; a root daemon with an
+# ambient capability drops to a user with a plain setuid().
+row setresuid-saved-root $P run --setresuid 1000,1000,0 -- $X sets
+row root-ambient-plain-setuid setpriv --inh-caps=+net_raw --ambient-caps=+net_raw \
+	$P run --as 1000 -- $X sets
 # systemd User= with AmbientCapabilities=CAP_NET_BIND_SERVICE.
 row service-user-ambient setpriv --reuid 1000 --regid 1000 --clear-groups \
 	--inh-caps=-all,+net_bind_service --ambient-caps=+net_bind_service $X sets
@@ -130,7 +142,7 @@ row crun-docker-root run crun /mnt/inh/docker
 row crun-docker-uid1000 run crun /mnt/inh/docker-user
 row bwrap-root-cap-add croot bwrap --bind / / --proc /proc --dev /dev \
 	--cap-drop ALL --cap-add CAP_NET_RAW /mnt/inh/probe sets
-ok 0 "every row printed"
+is "$rows" 30 "all 30 rows of the table hold a result"
 
 if [ $mode = on ]; then
 	S=/mnt/str
@@ -143,7 +155,7 @@ if [ $mode = on ]; then
 		"euid=0 I=$NONE P=$NONE E=$NONE B=$SYS A=$NONE" \
 		"strict: root with Pi cleared, unlabeled: nothing"
 	is "$(caps setpriv --inh-caps=-all $S/raw-ep sets)" \
-		"euid=0 I=$NET_RAW P=$NET_RAW E=$NET_RAW B=$SYS A=$NONE" \
+		"euid=0 I=$NONE P=$NET_RAW E=$NET_RAW B=$SYS A=$NONE" \
 		"strict: root with Pi cleared, cap_net_raw+ep label: the label"
 	is "$(caps setpriv --reuid 1000 --regid 1000 --clear-groups --inh-caps=-all $S/raw-ep sets)" \
 		"euid=1000 I=$NET_RAW P=$NET_RAW E=$NET_RAW B=$SYS A=$NONE" \
@@ -164,10 +176,10 @@ if [ $mode = on ]; then
 		"euid=0 I=$NONE P=$NONE E=$NONE B=00000000a80425fb A=$NONE" \
 		"strict: runc, Docker set, unlabeled entrypoint: nothing"
 	is "$(caps run runc /mnt/str/docker-labelled)" \
-		"euid=0 I=0000000000000400 P=0000000000000400 E=0000000000000400 B=00000000a80425fb A=$NONE" \
+		"euid=0 I=$NONE P=0000000000000400 E=0000000000000400 B=00000000a80425fb A=$NONE" \
 		"strict: runc, entrypoint labelled cap_net_bind_service+ep: the label"
 	is "$(caps run crun /mnt/str/docker-labelled)" \
-		"euid=0 I=0000000000000400 P=0000000000000400 E=0000000000000400 B=00000000a80425fb A=$NONE" \
+		"euid=0 I=$NONE P=0000000000000400 E=0000000000000400 B=00000000a80425fb A=$NONE" \
 		"crun: the same"
 	# bwrap hands its --cap-add set on as ambient, which crosses strict
 	is "$(caps croot bwrap --bind / / --proc /proc --dev /dev \

@@ -5,7 +5,7 @@
 . /tests/lib/tap.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 81
+plan 87
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -109,15 +109,16 @@ is "$(action /mnt/l/mknoder mknod /tmp/null3)" "mknod OK" "strict: mknoder makes
 is "$(action /mnt/l/reader read /tmp/secret)" "read OK" "strict: reader reads the 0400 file"
 is "$(action /mnt/l/reader chown /tmp/owned 0)" "chown OK" "strict: reader chowns"
 is "$(action /mnt/l/idler idle)" "idle OK" "strict: idler runs"
-# Capability numbers: chown 0, dac_read_search 2, mknod 27.
+# Capability numbers: chown 0, dac_read_search 2, mknod 27. Root's Pi is
+# empty, and root keeps it (SPEC 4.1.4).
 is "$(sets /mnt/l/chowner idle)" \
-	"P=0000000000000001 E=0000000000000001 I=0000000000000001" \
+	"P=0000000000000001 E=0000000000000001 I=0000000000000000" \
 	"strict: chowner holds cap_chown only"
 is "$(sets /mnt/l/mknoder idle)" \
-	"P=0000000008000000 E=0000000008000000 I=0000000008000000" \
+	"P=0000000008000000 E=0000000008000000 I=0000000000000000" \
 	"strict: mknoder holds cap_mknod only"
 is "$(sets /mnt/l/reader idle)" \
-	"P=0000000000000005 E=0000000000000005 I=0000000000000005" \
+	"P=0000000000000005 E=0000000000000005 I=0000000000000000" \
 	"strict: reader holds cap_chown and cap_dac_read_search only"
 is "$(sets /mnt/l/idler idle)" \
 	"P=0000000000000000 E=0000000000000000 I=0000000000000000" \
@@ -261,6 +262,36 @@ is "$(action /mnt/l/launch/ash -c 'exec /mnt/l/keeper keep 13')" \
 	"keep OK" "strict: the learned shell execs keeper, whose capset works"
 is "$(action /mnt/l/chain/sh -c 'exec /mnt/l/keeper keep 13')" "keep EPERM" \
 	"strict: through a shell that learned only cap_chown, the capset fails"
+
+# --- use in a user namespace of its own is no privilege (Review IV) -------
+# A sandbox (bwrap, unshare, a browser) is root in a user namespace of its
+# own: what it does there needs no label, so learning must not count it.
+mount -o remount,caps=audit /mnt/l
+cp $W /mnt/l/sandboxer
+ok $? "sandbox: an unlabeled sandboxer in place"
+seq10=$(last_seq)
+is "$(action /mnt/l/sandboxer sandbox 13)" "sandbox OK" \
+	"audit: sandboxer sets a hostname and narrows its sets in a user namespace of its own"
+wait_used "$seq10"
+is "$(events_since "$seq10")" "/mnt/l/sandboxer none" \
+	"audit: what it used there counts for nothing (cap_sys_admin, the capset)"
+rm -f /mnt/l/sandboxer
+
+# --- a labelled program counts for its caller (Review IV) ---------------
+# A labelled program records no event of its own; what it takes from its
+# caller's Pi the caller must pass on under strict, so it counts for it.
+# (room on the small disk: the launch shell, its label removed, and the
+# chowner labelled cap_chown+i in the first round)
+rm -f /mnt/l/keeper /mnt/l/keeper-all && setcap -r /mnt/l/launch/ash &&
+	[ "$(getcap /mnt/l/chowner)" = "/mnt/l/chowner cap_chown=i" ]
+ok $? "link: an unlabeled shell, and chowner labelled cap_chown+i"
+workload_files
+seq11=$(last_seq)
+is "$(action /mnt/l/launch/ash -c '/mnt/l/chowner chown /tmp/owned 1000; true')" \
+	"chown OK" "audit: a shell runs the labelled chowner, which chowns"
+wait_used "$seq11"
+is "$(events_since "$seq11")" "/mnt/l/launch/ash cap_chown" \
+	"audit: one event, the shell's, with the labelled chowner's cap_chown"
 
 # --- a program that outlives its place in the ring ----------------------
 # A daemon's event leaves the ring of 64 long before the daemon exits: it

@@ -9,7 +9,7 @@ NC=/sys/kernel/security/newcaps
 CTL=/usr/local/bin/newcapsctl
 EXEC=/usr/local/bin/newcaps-exec
 LABEL=/usr/local/bin/newcaps-label
-plan 101
+plan 105
 
 mkdir -p /mnt/s /mnt/d /mnt/a
 mount -t ext4 -o caps=strict /dev/vda /mnt/s &&
@@ -173,11 +173,28 @@ ok $? "securityfs not mounted: said so"
 mount -t securityfs securityfs /sys/kernel/security
 
 # --- newcaps-exec ------------------------------------------------------------------
+# A regular drop takes cap_reg_sxid with it (bits 52 and 51: ffe7...).
 is "$(sets_of $EXEC --drop=reg_write -- nc-probe sets)" \
-	"$(want 0 $SYS $SYS $SYS $REG_NO_WRITE)" "exec --drop=reg_write: gone from every set"
+	"$(want 0 $SYS $SYS $NONE ffe7000000000000)" \
+	"exec --drop=reg_write: gone from every set, cap_reg_sxid with it"
 check "exec --drop=reg_write,reg_fork" \
 	"$($EXEC --drop=reg_write,reg_fork -- nc-try fork regular)" \
-	"fork EPERM" "regular ffee000000000000"
+	"fork EPERM" "regular ffe6000000000000"
+is "$(sets_of $EXEC --drop=reg_write --keep-sxid -- nc-probe sets)" \
+	"$(want 0 $SYS $SYS $NONE $REG_NO_WRITE)" "exec --drop=reg_write --keep-sxid: cap_reg_sxid kept"
+# Undoing the drop: uid 1000 runs a setuid-root program (as crontab -e,
+# sg or newgrp would run a command): a real gain gives the regular
+# capabilities back (sanitize) only while cap_reg_sxid is held.
+cp /usr/local/bin/nc-probe /mnt/d/suid-probe && chmod 4755 /mnt/d/suid-probe
+is "$(sets_of as_user $EXEC --drop=reg_write -- /mnt/d/suid-probe sets)" \
+	"$(want 1000 $NONE $NONE $NONE ffe7000000000000)" \
+	"uid 1000, exec --drop=reg_write, then a setuid-root program: no gain, the drop holds"
+is "$(sets_of as_user $EXEC --drop=reg_write --keep-sxid -- /mnt/d/suid-probe sets)" \
+	"$(want 0 $SYS $SYS $NONE $REG)" \
+	"... with --keep-sxid the setuid-root program gets root and every regular capability back"
+$EXEC --keep-sxid -- true 2> /tmp/err
+is "$? $(cat /tmp/err)" "1 newcaps-exec: --keep-sxid goes with a --drop of regular capabilities" \
+	"exec --keep-sxid without a regular --drop: usage error"
 $EXEC --drop=reg_bogus -- touch /tmp/ran 2> /tmp/err
 is "$?" 1 "exec --drop=reg_bogus: exit 1"
 grep -q "'reg_bogus'" /tmp/err
@@ -193,10 +210,10 @@ is "$(sets_of $EXEC --securebits=0x1 --inh=cap_net_raw -- nc-probe sets)" \
 	"$(want 0 $NET_RAW $NET_RAW $NET_RAW $REG)" \
 	"exec --securebits=0x1 --inh=cap_net_raw: P' = Pi & Fi, regular ones kept"
 is "$(sets_of $EXEC --inh=cap_net_raw -- nc-probe sets)" \
-	"$(want 0 $SYS $SYS $SYS $REG)" \
+	"$(want 0 $SYS $SYS $NET_RAW $REG)" \
 	"exec --inh=cap_net_raw as root: the root rule passes on Pp & bnd"
 is "$(sets_of $EXEC --keep=cap_chown -- nc-probe sets)" \
-	"$(want 0 0000000000000001 0000000000000001 0000000000000001 $REG)" \
+	"$(want 0 0000000000000001 0000000000000001 $NONE $REG)" \
 	"exec --keep=cap_chown"
 $EXEC --inh=cap_reg_fork -- true 2> /tmp/err
 is "$? $(cat /tmp/err)" \
@@ -258,7 +275,7 @@ printf '/probe cap_net_raw+i\n' > /tmp/policy
 $LABEL /tmp/policy /mnt/s
 is "$?" 0 "label: exit 0"
 is "$(getcap /mnt/s/probe | sed 's/.* //')" "cap_net_raw=i" "label: getcap shows the mask"
-is "$(sets_of /mnt/s/probe sets)" "$(want 0 $NET_RAW $NET_RAW $NET_RAW $REG)" \
+is "$(sets_of /mnt/s/probe sets)" "$(want 0 $NET_RAW $NET_RAW $NONE $REG)" \
 	"labelled program on caps=strict: P' = Pi & Fi"
 $LABEL --check /tmp/policy /mnt/s
 is "$?" 0 "label --check: no drift: exit 0"
