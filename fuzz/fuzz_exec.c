@@ -6,7 +6,7 @@
  * Pe, Pi within Pp, Pa within Pp and Pi and system-only, bits 41..47
  * clear), file masks and the exec's flags; all three policies are run.
  *
- *  - P'i = P'p, P'e within P'p, P'a within P'p and within Pa's system part,
+ *  - P'i = P'p, under the root rule Pi & P'p (SPEC 4.1.4), P'e within P'p, P'a within P'p and within Pa's system part,
  *    nothing outside bits 0..40 and 48..63;
  *  - P'a is empty when the file has masks or the exec is setid;
  *  - nothing from Fp outside bnd: a capability of P'p not in Pi or Pa is
@@ -21,7 +21,8 @@
  *    (limited): P'p within Pp, no gain, no sanitize;
  *  - the root rule keeps Pp & bnd for an unlabeled program outside
  *    strict; euid 0 to non-zero (setuid_fixup) keeps no system P'e
- *    beyond P'a;
+ *    beyond P'a; an exec that leaves root (SPEC 4.2) gives an unlabeled
+ *    program no system capability beyond Pa;
  *  - strict within inherit; audit computes as inherit; @strict_lost is
  *    exactly what strict removes from P'p or P'e, 0 for inherit, for a
  *    file with masks and for a setuid-root exec; a file with masks gives
@@ -68,10 +69,15 @@ static void check_one(const struct nc_exec_in *in,
 	bool setid = in->setid && !no_gain;
 	bool setuid_root = in->setuid_root && !no_gain;
 	bool setid_new = in->setid_new && !no_gain;
+	bool leaves = in->held_root &&
+		      !((no_gain || in->limited) ? in->euid_was_root :
+						     in->euid_root);
+	bool root = in->root && !leaves;
 	u64 new_pp = o->pp & ~in->pp;
+	u64 want_pi = root ? (in->pi & o->pp & SYS) | (o->pp & REG) : o->pp;
 
-	FUZZ_CHECK(o->pi == o->pp, "P'i %#llx != P'p %#llx", x(o->pi),
-		   x(o->pp));
+	FUZZ_CHECK(o->pi == want_pi, "P'i %#llx, want %#llx (P'p %#llx)",
+		   x(o->pi), x(want_pi), x(o->pp));
 	FUZZ_CHECK(!(o->pe & ~o->pp), "P'e %#llx not within P'p %#llx",
 		   x(o->pe), x(o->pp));
 	FUZZ_CHECK(!(o->pa & ~o->pp), "P'a not within P'p");
@@ -135,7 +141,11 @@ static void check_one(const struct nc_exec_in *in,
 	if (no_gain || in->limited)
 		FUZZ_CHECK(!(o->pp & ~in->pp) && !o->sanitized && !o->gained,
 			   "no-gain exec gained %#llx", x(o->pp & ~in->pp));
-	if (in->root && !no_gain && !in->has_xattr && !setuid_root &&
+	if (leaves && !in->has_xattr && !setuid_root)
+		FUZZ_CHECK(!(o->pp & SYS & ~in->pa),
+			   "leaving root passed on %#llx beyond Pa",
+			   x(o->pp & SYS & ~in->pa));
+	if (root && !no_gain && !in->has_xattr && !setuid_root &&
 	    in->policy != NC_POLICY_STRICT)
 		FUZZ_CHECK(!(in->pp & in->bnd & SYS & ~o->pp),
 			   "root rule lost %#llx", x(in->pp & in->bnd & SYS & ~o->pp));
@@ -177,6 +187,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	in.root = more & 4;
 	/* new euid 0, or from 0 to non-zero: never both */
 	in.setuid_fixup = !in.root && (more & 8);
+	/* uid 0 only as effective or saved uid; the euids as the flags say */
+	in.held_root = more & 16;
+	in.euid_was_root = in.setuid_fixup || (more & 32);
+	in.euid_root = in.root || (more & 64);
 	/* A new id is a change of id (setuid root need not be: root). */
 	if (in.setid_new)
 		in.setid = true;

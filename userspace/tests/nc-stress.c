@@ -283,6 +283,12 @@ static int apply_setup(enum setup s)
 	case SETUP_DROP_SXID:
 		return drop_regular("cap_reg_sxid");
 	case SETUP_AMBIENT:
+		/* Root's Pi holds what is put there, as on mainline. */
+		if (syscall(SYS_capget, &hdr, data))
+			return -1;
+		data[0].inheritable |= 1U << CAP_NET_BIND_SERVICE;
+		if (syscall(SYS_capset, &hdr, data))
+			return -1;
 		return prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_RAISE,
 			     CAP_NET_BIND_SERVICE, 0, 0) ? -1 : 0;
 	case SETUP_BND_DROP:
@@ -326,6 +332,11 @@ static void exec_input(const struct target *t, const struct creds *b,
 			*new_euid != b->suid;
 	in->setuid_root = t->setuid_root && *new_euid == 0 &&
 			  !(b->securebits & (1UL << 0));	/* SECURE_NOROOT */
+	/* uid 0 only as effective or saved uid: suid := euid may leave it */
+	in->held_root = (b->euid == 0 || b->suid == 0) && b->uid != 0 &&
+			!(b->securebits & (1UL << 2));	/* NO_SETUID_FIXUP */
+	in->euid_was_root = b->euid == 0;
+	in->euid_root = *new_euid == 0;
 	in->no_gain = t->nosuid;
 	in->limited = b->nnp;
 	/* SPEC 4.1.3, 4.1.4 (workers run in the initial user namespace) */
