@@ -153,23 +153,34 @@ static long try_handle(const char *path)
 }
 
 #if defined(__x86_64__)
-/* The i386 uselib (86) through int 0x80: P must lie below 4 GiB. */
+/*
+ * An i386 system call through int 0x80 (CONFIG_IA32_EMULATION): pointer
+ * arguments must lie below 4 GiB (static data of this non-PIE program).
+ */
+static long int80(long nr, long a, long b, long c)
+{
+	long ret;
+
+	__asm__ __volatile__("int $0x80" : "=a"(ret)
+			     : "a"(nr), "b"(a), "c"(b), "d"(c) : "memory");
+	if (ret < 0 && ret > -4096) {
+		errno = -ret;
+		return -1;
+	}
+	return ret;
+}
+
+/* The i386 uselib (86). */
 static long try_uselib(const char *path)
 {
-	static char low[4096];	/* static, non-PIE: in the low 4 GiB */
-	long ret;
+	static char low[4096];
 
 	if (strlen(path) >= sizeof(low)) {
 		errno = ENAMETOOLONG;
 		return -1;
 	}
 	memcpy(low, path, strlen(path) + 1);
-	__asm__ __volatile__("int $0x80" : "=a"(ret) : "a"(86L), "b"(low) : "memory");
-	if (ret < 0 && ret > -4096) {
-		errno = -ret;
-		return -1;
-	}
-	return ret;
+	return int80(86, (long)low, 0, 0);
 }
 
 /*
@@ -179,7 +190,7 @@ static long try_uselib(const char *path)
  */
 static long try_setflags32(const char *path)
 {
-	static int flags;	/* static, non-PIE: in the low 4 GiB */
+	static int flags;
 	int fd = open(path, O_RDONLY);
 	long ret;
 
@@ -188,15 +199,8 @@ static long try_setflags32(const char *path)
 	ret = ioctl(fd, FS_IOC_GETFLAGS, &flags);
 	flags |= FS_NOATIME_FL;
 	if (ret == 0)
-		__asm__ __volatile__("int $0x80" : "=a"(ret)
-				     : "a"(54L), "b"((long)fd),
-				       "c"((long)FS_IOC32_SETFLAGS), "d"(&flags)
-				     : "memory");
+		ret = int80(54, fd, FS_IOC32_SETFLAGS, (long)&flags);
 	close(fd);
-	if (ret < 0 && ret > -4096) {
-		errno = -ret;
-		return -1;
-	}
 	return ret;
 }
 #else
@@ -549,6 +553,22 @@ static long try_getfd(const char *pid, const char *fd)
  * Each sets what it reads back (no change), or passes an argument that the
  * filesystem refuses: what is checked is who answers first.
  */
+/* FIDEDUPERANGE of one byte from @src into @dest */
+static long dedupe_byte(int src, int dest)
+{
+	union {
+		struct file_dedupe_range r;
+		char buf[sizeof(struct file_dedupe_range) +
+			 sizeof(struct file_dedupe_range_info)];
+	} dedupe;
+
+	memset(&dedupe, 0, sizeof(dedupe));
+	dedupe.r.src_length = 1;
+	dedupe.r.dest_count = 1;
+	dedupe.r.info[0].dest_fd = dest;
+	return ioctl(src, FIDEDUPERANGE, &dedupe);
+}
+
 /* ext4's own ioctls (fs/ext4/ext4.h; no UAPI header in 6.1) */
 #define NC_EXT4_IOC_MIGRATE	_IO('f', 9)
 #define NC_EXT4_IOC_CHECKPOINT	_IOW('f', 43, __u32)
@@ -559,11 +579,6 @@ static long ioctl_on(int fd, const char *name)
 	__u32 checkpoint = 0;
 	int flags;
 	struct fsxattr fsx;
-	union {
-		struct file_dedupe_range r;
-		char buf[sizeof(struct file_dedupe_range) +
-			 sizeof(struct file_dedupe_range_info)];
-	} dedupe;
 	struct fsverity_enable_arg verity = { .version = 1 };
 	struct fscrypt_policy_v1 policy = { .version = 0 };
 	char label[FSLABEL_MAX];
@@ -578,13 +593,8 @@ static long ioctl_on(int fd, const char *name)
 	if (!strcmp(name, "setfslabel"))
 		return ioctl(fd, FS_IOC_GETFSLABEL, label) ?:
 		       ioctl(fd, FS_IOC_SETFSLABEL, label);
-	if (!strcmp(name, "dedupe")) {
-		memset(&dedupe, 0, sizeof(dedupe));
-		dedupe.r.src_length = 1;
-		dedupe.r.dest_count = 1;
-		dedupe.r.info[0].dest_fd = fd;
-		return ioctl(fd, FIDEDUPERANGE, &dedupe);
-	}
+	if (!strcmp(name, "dedupe"))
+		return dedupe_byte(fd, fd);
 	if (!strcmp(name, "verity"))
 		return ioctl(fd, FS_IOC_ENABLE_VERITY, &verity);
 	if (!strcmp(name, "encrypt"))
@@ -616,21 +626,12 @@ static long try_ioctl(const char *name, const char *path)
 /* FIDEDUPERANGE of one byte from the kept descriptor into @path, read-only */
 static long try_dedupe_into(const char *path)
 {
-	union {
-		struct file_dedupe_range r;
-		char buf[sizeof(struct file_dedupe_range) +
-			 sizeof(struct file_dedupe_range_info)];
-	} dedupe;
 	int fd = open(path, O_RDONLY);
 	long rc;
 
 	if (fd < 0)
 		return -1;
-	memset(&dedupe, 0, sizeof(dedupe));
-	dedupe.r.src_length = 1;
-	dedupe.r.dest_count = 1;
-	dedupe.r.info[0].dest_fd = fd;
-	rc = ioctl(kept_fd, FIDEDUPERANGE, &dedupe);
+	rc = dedupe_byte(kept_fd, fd);
 	close(fd);
 	return rc;
 }
