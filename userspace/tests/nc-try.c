@@ -5,10 +5,11 @@
  * guest tests of SPEC 4.3. Built static: after cap_reg_open is dropped the
  * dynamic loader could not open a library.
  *
- *   nc-try [--drop-reg NAME,...] [--keep-fd PATH] ACTION...
+ *   nc-try [--keep-ring] [--drop-reg NAME,...] [--keep-fd PATH] ACTION...
  *
- * --keep-fd opens PATH (read-write if it can, else read-only) before the
- * drop, for the fd-* actions. ACTIONs, ARGs separated by ':':
+ * Options act in their order. --keep-fd opens PATH (read-write if it can,
+ * else read-only), for the fd-* actions; --keep-ring sets up an io_uring
+ * ring with a SQPOLL thread, for ring-open (held.c). ACTIONs, ARGs separated by ':':
  *   fork vfork clone clone3
  *   open:P openat:P openat2:P creat:P handle:P (open_by_handle_at)
  *   execve:P execveat:P (P, a copy of nc-try, runs as "P regular";
@@ -57,6 +58,9 @@
  *   opened read-only, one byte)
  *   setns-user:PID (setns into the user namespace of PID)
  *   uring sqpoll (io_uring_setup without and with IORING_SETUP_SQPOLL)
+ *   ring-open:P (openat of P through the --keep-ring ring, served by its
+ *   SQPOLL thread) bpf-pin:P (a BPF array map pinned at P, on bpffs)
+ *   bpf-get:P (BPF_OBJ_GET of P)
  *   crash (a child with RLIMIT_CORE unlimited, dumpable, dies of SIGSEGV;
  *   prints "crash core" or "crash nocore" as wait() reports it)
  *   evm-key (a user key "kmk" and an encrypted key "evm-key" made with it,
@@ -94,6 +98,7 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 
+#include "held.h"
 #include "newcaps_policy.h"
 #include "regular.h"
 
@@ -887,6 +892,12 @@ static long run(const char *a)
 		return try_uring(0);
 	if (is(a, "sqpoll"))
 		return try_uring(IORING_SETUP_SQPOLL);
+	if (is(a, "ring-open"))
+		return held_ring_open(p);
+	if (is(a, "bpf-pin"))
+		return held_bpf_pin(p);
+	if (is(a, "bpf-get"))
+		return held_bpf_get(p);
 	if (shown(a))
 		return 0;
 	fprintf(stderr, "nc-try: unknown action '%s'\n", a);
@@ -924,8 +935,15 @@ int main(int argc, char **argv)
 				perror(argv[i + 1]);
 				return 1;
 			}
+		} else if (!strcmp(argv[i], "--keep-ring")) {
+			if (held_ring_setup()) {
+				perror("io_uring SQPOLL ring");
+				return 1;
+			}
+			i++;
+			continue;
 		} else {
-			fprintf(stderr, "usage: nc-try [--drop-reg NAME,...] [--keep-fd PATH] ACTION...\n");
+			fprintf(stderr, "usage: nc-try [--keep-ring] [--drop-reg NAME,...] [--keep-fd PATH] ACTION...\n");
 			return 2;
 		}
 		i += 2;

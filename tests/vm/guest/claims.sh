@@ -12,7 +12,7 @@
 NC=/sys/kernel/security/newcaps
 P=/usr/local/bin/nc-probe
 T=/usr/local/bin/nc-try
-plan 101
+plan 105
 
 stat_of() { # the stats counter NAME
 	while read -r key value; do
@@ -185,6 +185,23 @@ out=$($T --drop-reg cap_reg_fork uring sqpoll)
 is "$(lines "$out")" "uring OK|sqpoll EPERM|" \
 	"without cap_reg_fork: io_uring_setup works, with IORING_SETUP_SQPOLL EPERM"
 is "$(lines "$($T sqpoll)")" "sqpoll OK|" "control: SQPOLL with cap_reg_fork"
+
+# --- what a drop does not reach (guide, "What a drop promises"): a ring set
+# up before it keeps serving with the credentials it captured; BPF_OBJ_GET
+# is not a filesystem open -------------------------------------------------
+out=$($T --keep-ring --drop-reg cap_reg_open ring-open:/etc/passwd open:/etc/passwd)
+is "$(lines "$out")" "ring-open:/etc/passwd OK|open:/etc/passwd EPERM|" \
+	"a SQPOLL ring set up before dropping cap_reg_open still opens; open(2) does not"
+out=$($T --drop-reg cap_reg_open --keep-ring ring-open:/etc/passwd)
+is "$(lines "$out")" "ring-open:/etc/passwd EPERM|" \
+	"control: a ring set up after the drop opens nothing"
+mkdir -p /sys/fs/bpf && mount -t bpf bpf /sys/fs/bpf &&
+	is "$(lines "$($T bpf-pin:/sys/fs/bpf/held)")" "bpf-pin:/sys/fs/bpf/held OK|" \
+	"a BPF map pinned on bpffs"
+out=$($T --drop-reg cap_reg_open bpf-get:/sys/fs/bpf/held open:/sys/fs/bpf/held)
+is "$(lines "$out")" "bpf-get:/sys/fs/bpf/held OK|open:/sys/fs/bpf/held EPERM|" \
+	"without cap_reg_open: BPF_OBJ_GET of the pinned map works, open(2) of it does not"
+umount /sys/fs/bpf
 
 # --- core dumps (guide, Side effects: to a file they fail without
 # cap_reg_open or cap_reg_write; a | pipe helper still works) -------------
