@@ -2,7 +2,9 @@
 # guest was booted in: newcaps=on, newcaps=off, or newcaps built in but
 # left out of lsm= ("inactive"). tests/vm/modes boots it in all three.
 #  - secure mode (AT_SECURE) as mainline: children of a setuid program run
-#    in secure mode, on every policy;
+#    in secure mode, on every policy; with newcaps=on only on a real gain,
+#    so a program given one capability by inheritance still finds its
+#    library through $ORIGIN or LD_LIBRARY_PATH (SPEC 4.1.6, issue 34);
 #  - a dropped regular capability stays dropped when privilege that only
 #    the process's own user namespace grants looks like a gain;
 #  - every securityfs file read and written, as root and as uid 1000,
@@ -15,11 +17,12 @@ NC=/sys/kernel/security/newcaps
 FILES="audit default_policy enabled mounts regular regular_dropped stats stored_policy version"
 
 . /tests/lib/mode.sh
-# 11 set-up and AT_SECURE, 2 effective files short of Fp, 6 root's Pi,
+# 11 set-up and AT_SECURE, 7 secure mode and the loader, 2 effective files
+# short of Fp, 6 root's Pi,
 # 2 32-bit ioctl, 17 reads, 5 contents, 19 writes, 2 programs run;
 # newcaps=on adds 5 user-namespace, 5 bounding-set, 2 uselib, 3 audit and
 # 2 32-bit ioctl checks; with the LSM, 3 mount-namespace checks.
-case $mode in on) plan 88 ;; off) plan 71 ;; *) plan 68 ;; esac
+case $mode in on) plan 95 ;; off) plan 78 ;; *) plan 75 ;; esac
 diag "mode: $mode"
 
 enabled=$(cat $NC/enabled)
@@ -55,6 +58,59 @@ for d in inh str aud; do
 done
 is "$(/mnt/inh/suid run -- /mnt/inh/plain secure)" "AT_SECURE 0" \
 	"root runs the setuid-root program and its child: not secure"
+
+# --- secure mode only on a real gain (SPEC 4.1.6; issue 34) --------------
+# nc-origin finds its library beside it ($ORIGIN) or through
+# LD_LIBRARY_PATH; the dynamic loader ignores both in secure mode. uid 1000
+# with cap_net_raw in Pi (setpriv keeps root's Pp with keep_caps, then
+# adds it to Pi) runs it unlabeled on inherit, labelled +i on strict.
+O=/usr/local/bin
+rc=0
+for d in inh str; do cp $O/nc-origin $O/libncorigin.so /mnt/$d/ || rc=1; done
+mkdir -p /mnt/inh/ldp /mnt/inh/ldlib && cp $O/nc-origin /mnt/inh/ldp/ &&
+	cp $O/libncorigin.so /mnt/inh/ldlib/ &&
+	setcap cap_net_raw+i /mnt/str/nc-origin &&
+	cp $O/nc-origin /mnt/inh/fp-origin && setcap cap_net_raw+p /mnt/inh/fp-origin &&
+	cp $P /mnt/inh/fp-probe && setcap cap_net_raw+p /mnt/inh/fp-probe || rc=1
+ok $rc "nc-origin and its library in place, labelled +i on strict, +p copies"
+one_cap() { setpriv --reuid 1000 --regid 1000 --clear-groups --inh-caps=+net_raw "$@"; }
+# origin CMD...: "loaded secure=S net_raw=N", or the loader's failure
+origin() {
+	if out=$("$@" 2>&1); then
+		prm=$(echo "$out" | sed -n 's/.*CapPrm \([0-9a-f]*\)$/\1/p')
+		echo "loaded secure=$(echo "$out" | sed -n 's/.*AT_SECURE \([01]\).*/\1/p') net_raw=$(( (0x${prm:-0} >> 13) & 1 ))"
+	else
+		echo "fails: $(echo "$out" | grep -o 'cannot open shared object file' | head -n 1)"
+	fi
+}
+# newcaps=on passes cap_net_raw on by inheritance (P'p = Pi & Fi); mainline
+# gives an unlabeled program nothing, and a +i label the capability in
+# secure mode (it grew beyond the ambient set), where $ORIGIN is ignored.
+case $mode in on) got=1 ;; *) got=0 ;; esac
+is "$(origin one_cap /mnt/inh/nc-origin)" "loaded secure=0 net_raw=$got" \
+	"inherit: one inherited capability, \$ORIGIN honoured ($mode)"
+is "$(export LD_LIBRARY_PATH=/mnt/inh/ldlib; origin one_cap /mnt/inh/ldp/nc-origin)" \
+	"loaded secure=0 net_raw=$got" \
+	"inherit: one inherited capability, LD_LIBRARY_PATH honoured ($mode)"
+case $mode in
+on) want="loaded secure=0 net_raw=1" ;;
+*) want="fails: cannot open shared object file" ;;
+esac
+is "$(origin one_cap /mnt/str/nc-origin)" "$want" \
+	"strict, labelled +i: one inherited capability ($mode: $want)"
+# A real gain keeps secure mode in every mode: an Fp grant to uid 1000
+# without capabilities (a plain setuid, as a login does; setpriv always
+# keeps root's Pp across its uid change, until the exec).
+plain_user() { $P run --as 1000 -- "$@"; }
+is "$(plain_user /mnt/inh/fp-probe secure)" "AT_SECURE 1" \
+	"uid 1000 runs a +p program (Fp grant): secure"
+is "$(origin plain_user /mnt/inh/fp-origin)" "fails: cannot open shared object file" \
+	"... and the loader ignores \$ORIGIN there"
+# as_user kept root's Pp (setpriv --inh-caps sets keep_caps): the same
+# file grants it nothing new. Mainline: secure (beyond the ambient set).
+case $mode in on) want=0 ;; *) want=1 ;; esac
+is "$(as_user /mnt/inh/fp-probe secure)" "AT_SECURE $want" \
+	"uid 1000 holding cap_net_raw in Pp runs the +p program: AT_SECURE $want ($mode)"
 
 # --- masks with the effective flag, short of Fp (as mainline) ------------
 # Such a program assumes it holds its Fp: without all of it (here the
