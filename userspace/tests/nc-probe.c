@@ -28,6 +28,9 @@
  *   nc-probe secure
  *       print "AT_SECURE N": whether the kernel ran this exec in secure
  *       mode (the dynamic loader then ignores LD_PRELOAD and friends)
+ *   nc-probe memfd-exec PROGRAM [ARG...]
+ *       copy PROGRAM into a memfd and fexecve() it: a program on no
+ *       filesystem of the caller's, under default_policy
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -38,6 +41,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
@@ -55,7 +59,8 @@ static int usage(void)
 		"       nc-probe mount FSTYPE SOURCE TARGET OPTIONS\n"
 		"       nc-probe remount TARGET OPTIONS\n"
 		"       nc-probe write FILE VALUE\n"
-		"       nc-probe secure\n");
+		"       nc-probe secure\n"
+		"       nc-probe memfd-exec PROGRAM [ARG...]\n");
 	return 2;
 }
 
@@ -202,6 +207,31 @@ static int write_file(const char *path, const char *value)
 	return 0;
 }
 
+static int memfd_exec(char **argv)
+{
+	char buf[65536];
+	ssize_t n;
+	int in, mem;
+
+	in = open(argv[0], O_RDONLY | O_CLOEXEC);
+	mem = memfd_create("nc-probe", 0);
+	if (in < 0 || mem < 0) {
+		perror("nc-probe: memfd-exec");
+		return 1;
+	}
+	while ((n = read(in, buf, sizeof(buf))) > 0)
+		if (write(mem, buf, n) != n)
+			n = -1;
+	if (n < 0) {
+		perror("nc-probe: memfd-exec: copy");
+		return 1;
+	}
+	close(in);
+	fexecve(mem, argv, environ);
+	perror("nc-probe: fexecve");
+	return 1;
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -218,6 +248,8 @@ int main(int argc, char **argv)
 		return report(mount(NULL, argv[2], NULL, MS_REMOUNT, argv[3]));
 	if (!strcmp(argv[1], "write") && argc == 4)
 		return write_file(argv[2], argv[3]);
+	if (!strcmp(argv[1], "memfd-exec") && argc >= 3)
+		return memfd_exec(argv + 2);
 	if (!strcmp(argv[1], "secure") && argc == 2) {
 		printf("AT_SECURE %lu\n", getauxval(AT_SECURE));
 		return 0;
