@@ -53,7 +53,8 @@
  *   setfslabel dedupe verity encrypt; each sets what it reads, or an
  *   empty or invalid argument the filesystem refuses; ext4's migrate
  *   (EXT4_IOC_MIGRATE) and checkpoint (EXT4_IOC_CHECKPOINT, no flags);
- *   fiemap and getflags, which change nothing)
+ *   fiemap and getflags, which change nothing; sgio, a SCSI INQUIRY
+ *   through SG_IO, for a device)
  *   dedupe-into:P (FIDEDUPERANGE from the --keep-fd descriptor into P
  *   opened read-only, one byte)
  *   setns-user:PID (setns into the user namespace of PID)
@@ -80,6 +81,7 @@
 #include <linux/openat2.h>
 #include <linux/sched.h>
 #include <pthread.h>
+#include <scsi/sg.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdint.h>
@@ -578,6 +580,25 @@ static long dedupe_byte(int src, int dest)
 #define NC_EXT4_IOC_MIGRATE	_IO('f', 9)
 #define NC_EXT4_IOC_CHECKPOINT	_IOW('f', 43, __u32)
 
+/* SG_IO: a SCSI INQUIRY, which reads; SG_IO may carry commands that write. */
+static long try_sg_inquiry(int fd)
+{
+	unsigned char cmd[6] = { 0x12, 0, 0, 0, 36, 0 }, reply[36], sense[32];
+	struct sg_io_hdr io = {
+		.interface_id = 'S',
+		.dxfer_direction = SG_DXFER_FROM_DEV,
+		.cmd_len = sizeof(cmd),
+		.mx_sb_len = sizeof(sense),
+		.dxfer_len = sizeof(reply),
+		.dxferp = reply,
+		.cmdp = cmd,
+		.sbp = sense,
+		.timeout = 1000,
+	};
+
+	return ioctl(fd, SG_IO, &io);
+}
+
 static long ioctl_on(int fd, const char *name)
 {
 	struct fiemap fiemap = { .fm_length = ~0ULL };
@@ -612,6 +633,8 @@ static long ioctl_on(int fd, const char *name)
 		return ioctl(fd, FS_IOC_FIEMAP, &fiemap);
 	if (!strcmp(name, "getflags"))
 		return ioctl(fd, FS_IOC_GETFLAGS, &flags);
+	if (!strcmp(name, "sgio"))
+		return try_sg_inquiry(fd);
 	fprintf(stderr, "nc-try: unknown ioctl '%s'\n", name);
 	exit(2);
 }

@@ -12,7 +12,7 @@
 NC=/sys/kernel/security/newcaps
 P=/usr/local/bin/nc-probe
 T=/usr/local/bin/nc-try
-plan 105
+plan 107
 
 stat_of() { # the stats counter NAME
 	while read -r key value; do
@@ -265,6 +265,12 @@ is "$(lines "$($T --drop-reg cap_reg_write $args)" | sed "s|:$D/f||g")" \
 is "$(lines "$($T $args)" | sed "s|:$D/f||g")" \
 	"ioctl:migrate EINVAL|ioctl:checkpoint OK|ioctl:fiemap OK|ioctl:getflags OK|" \
 	"control: with cap_reg_write ext4 answers migrate and checkpoint itself"
+# On a device, SG_IO (SCSI commands, which may write) needs cap_reg_write
+# whatever the descriptor: here an INQUIRY on a disk opened read-only.
+is "$(lines "$($T --drop-reg cap_reg_write ioctl:sgio:/dev/vdd)")" "ioctl:sgio:/dev/vdd EPERM|" \
+	"without cap_reg_write: SG_IO on a block device opened read-only, EPERM"
+is "$(lines "$($T ioctl:sgio:/dev/vdd)")" "ioctl:sgio:/dev/vdd ENOTTY|" \
+	"control: with it the driver answers (virtio-blk has no SG_IO: ENOTTY)"
 # Dedupe writes into its target: refused from a descriptor open for
 # writing too, when the target is read-only.
 cp $D/f $D/f-dedupe
