@@ -290,10 +290,12 @@ is "$(sets_of $P run --as 1000 --drop-reg cap_reg_sxid -- $D/probe-suid sets)" \
 	"without cap_reg_sxid, uid 1000 runs a setuid-root program: no gain"
 is "$(( $(denied reg_sxid) - before ))" 1 "denied_reg_sxid: the refused gain is counted"
 before=$(denied reg_sxid)
-$P run --as 1000 --drop-reg cap_reg_sxid -- $D/probe sets > /dev/null
-$P run --drop-reg cap_reg_sxid -- $D/probe-suid sets > /dev/null
-is "$(( $(denied reg_sxid) - before ))" 0 \
-	"denied_reg_sxid: not counted for a plain program, nor for root's setuid-root exec (nothing to gain)"
+# Both execs must run (their euid line shows it): nothing counted proves
+# nothing if nothing ran.
+ran=$($P run --as 1000 --drop-reg cap_reg_sxid -- $D/probe sets | grep -c '^euid ')
+ran=$ran$($P run --drop-reg cap_reg_sxid -- $D/probe-suid sets | grep -c '^euid ')
+is "$ran:$(( $(denied reg_sxid) - before ))" "11:0" \
+	"denied_reg_sxid: not counted for a plain program, nor for root's setuid-root exec (both ran; nothing to gain)"
 
 # --- setpriv --reuid and keep_caps (guide, "setpriv and keep_caps") ------
 # Root's Pi holds only what was put there: here cap_net_bind_service, by
