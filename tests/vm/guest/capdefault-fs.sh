@@ -8,12 +8,15 @@
 # are reclaimed between an xattr and the inode's write. Read back from the
 # disk after a remount, every new file must carry cap_net_raw=i (neither
 # nothing nor a removed file's cap_chown=i), and e2fsck must pass.
+# Then caps= on ext2 and ext3 mounts, which ext4's driver serves
+# (CONFIG_EXT4_USE_FOR_EXT2): the option is shown and in force.
 . /tests/lib/tap.sh
+. /tests/lib/sets.sh
 # e2fsprogs' tools, not busybox's applets of the same names
 mke2fs() { /usr/sbin/mke2fs "$@"; }
 e2fsck() { /usr/sbin/e2fsck "$@"; }
 N=100
-plan 40
+plan 46
 
 pressure() {
 	while [ -e /tmp/pressure ]; do
@@ -66,5 +69,27 @@ for spec in "vda ext2 ext2" "vdb nojournal ext4 -O ^has_journal" \
 	rc=$?
 	ok $rc "$name: e2fsck -fn clean"
 	[ $rc -eq 0 ] || sed 's/^/# /' /tmp/fsck.out | head -n 20
+done
+
+# --- caps= on ext2 and ext3 (the admin guide: "ext2/3/4") ------------------
+mke2fs -q -F -t ext3 /dev/vdb
+for spec in "vda ext2" "vdb ext3"; do
+	set -- $spec
+	M=/mnt/$2
+	mkdir -p $M && mount -t $2 -o caps=strict /dev/$1 $M &&
+		cp /usr/local/bin/nc-probe $M/probe
+	rc=$?
+	# the mount's type and whether its options show caps=strict
+	shown=$(awk -v m=$M '$2 == m { print $3 "," $4 "," }' /proc/mounts |
+		sed -n 's/^\([a-z0-9]*\),.*,\(caps=strict\),.*/\1 \2/p')
+	is "$rc:$shown" "0:$2 caps=strict" \
+		"$2: mounted as $2 with caps=strict, shown in /proc/mounts"
+	# root runs an unlabeled program: strict gives no system capability
+	is "$(caps $M/probe sets)" "euid=0 I=$NONE P=$NONE E=$NONE B=$SYS A=$NONE" \
+		"$2, caps=strict: root's unlabeled program gets nothing"
+	mount -o remount,caps=inherit $M
+	is "$(caps $M/probe sets)" "euid=0 I=$NONE P=$SYS E=$SYS B=$SYS A=$NONE" \
+		"$2, remounted caps=inherit: the same program gets root's system set"
+	umount $M
 done
 finish
