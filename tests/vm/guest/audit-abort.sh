@@ -6,6 +6,7 @@
 # program run to completion still records its event and completes it.
 # Disks: vda (ext4), the slow disk named by ncslowdisk= (run-vm --slow-disk).
 . /tests/lib/tap.sh
+. /tests/lib/audit.sh
 NC=/sys/kernel/security/newcaps
 slow=
 for arg in $(cat /proc/cmdline); do
@@ -13,13 +14,6 @@ for arg in $(cat /proc/cmdline); do
 done
 plan 8
 
-last_seq() {
-	awk 'END { print NR ? $1 : 0 }' $NC/audit
-}
-# events_since SEQ: "PATH USED" of the events after SEQ
-events_since() {
-	awk -v s="$1" '$1 > s { print $4, $6 }' $NC/audit
-}
 stat_of() {
 	awk -v k="$1" '$1 == k { print $2 }' $NC/stats
 }
@@ -43,11 +37,7 @@ is "$(events_since "$seq0")" "" "no audit event for a program that never ran"
 # A completed run: its event is recorded and shows what it used. Tasks are
 # freed an RCU grace period after wait().
 /mnt/a/completed idle > /dev/null
-n=0
-while events_since "$seq0" | grep -q ' -$' && [ $n -lt 100 ]; do
-	sleep 0.1
-	n=$((n + 1))
-done
+wait_used "$seq0"
 is "$(events_since "$seq0")" "/mnt/a/completed none" \
 	"the same program run to completion: one event, it used nothing"
 umount /mnt/a

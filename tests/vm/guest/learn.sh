@@ -3,6 +3,7 @@
 # newcaps-label turns that into labels, and after a remount to caps=strict
 # the same workload works with each program holding exactly what it used.
 . /tests/lib/tap.sh
+. /tests/lib/audit.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
 plan 87
@@ -15,30 +16,6 @@ for p in chowner mknoder reader idler unlabeled; do
 done
 is "$(cat $NC/version)" 5 "interface version 5: the audit file shows what was used, how it came and the script; regular_dropped"
 
-last_seq() {
-	awk 'END { print NR ? $1 : 0 }' $NC/audit
-}
-# events_since SEQ: "PATH USED" of the events after SEQ
-events_since() {
-	awk -v s="$1" '$1 > s { print $4, $6 }' $NC/audit
-}
-# wait_used SEQ: until no event after SEQ shows "-" (its program runs);
-# tasks are freed after an RCU grace period, shortly after wait().
-wait_used() {
-	n=0
-	while events_since "$1" | grep -q ' -$' && [ $n -lt 100 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-}
-# wait_recorded SEQ PATH: until an event after SEQ names PATH
-wait_recorded() {
-	n=0
-	while ! events_since "$1" | grep -q "^$2 " && [ $n -lt 100 ]; do
-		sleep 0.1
-		n=$((n + 1))
-	done
-}
 # first LINE of a workload run: "ACTION OK" or the errno name
 action() { "$@" | head -n 1; }
 # sets: "P=CapPrm E=CapEff I=CapInh" of a workload run
