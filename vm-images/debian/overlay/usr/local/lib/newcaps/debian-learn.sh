@@ -6,9 +6,10 @@
 #           audit event to $L/audit.log since early boot, and the
 #           system-shutdown hook adds the last ones (daemons end there).
 #   label   learn a policy from $L/audit.log and label /; no checks.
-#   strict  / mounted caps=strict: the checks and the workload again, the
-#           services of the audit boot active again, an unlabeled copy of
-#           ip refused, and drift after a package upgrade.
+#   strict  / mounted caps=strict, default_policy=strict from the boot
+#           parameter: the checks and the workload again, the services
+#           of the audit boot active again, unlabeled copies of ip
+#           refused on / and on tmpfs, and drift after a package upgrade.
 # It uses ok, is, show and $D of debian-check.
 L=/var/lib/newcaps/learn
 # nc-hello: a local package whose program, a copy of ip, needs
@@ -31,9 +32,9 @@ learn_mode() {
 
 learn_plan() { # learn_plan MODE: the number of checks learn_checks makes
 	case $1 in
-	audit) echo 9 ;;
+	audit) echo 12 ;;
 	label) echo 4 ;;
-	strict) echo 13 ;;
+	strict) echo 16 ;;
 	*) echo 0 ;;
 	esac
 }
@@ -102,6 +103,27 @@ workload() { # the administrator's session (6 checks)
 	ok $? "workload: newcaps-label labels a file"
 }
 
+# Copies of ip on the tmpfs filesystems the boot mounts (no caps=, so
+# default_policy decides), run by root: they work when it is inherit and
+# are refused when it is strict (3 checks).
+tmpfs_copies() { # tmpfs_copies POLICY: the newcaps.default_policy= of the boot
+	is "$(newcapsctl get default_policy 2>&1)" "$1" "default_policy is $1 from the first exec"
+	for dir in /dev/shm $D; do
+		cp /usr/sbin/ip $dir/ip-copy
+		$dir/ip-copy addr add 192.0.2.4/32 dev lo > $D/tmpfs-copy.out 2>&1
+		st=$?
+		$dir/ip-copy addr del 192.0.2.4/32 dev lo > /dev/null 2>&1
+		rm -f $dir/ip-copy
+		show $D/tmpfs-copy.out
+		if [ "$1" = strict ]; then
+			[ $st -ne 0 ] && grep -q 'Operation not permitted' $D/tmpfs-copy.out
+			ok $? "an unlabeled copy of ip on $dir (tmpfs) is refused: EPERM"
+		else
+			ok $st "a copy of ip on $dir (tmpfs) inherits root's capabilities"
+		fi
+	done
+}
+
 active_services() {
 	systemctl list-units --type=service --state=active --plain --no-legend |
 		awk '{ print $1 }' | sort
@@ -120,6 +142,7 @@ learn_audit() {
 	run_ok "workload: apt-get update, apt-get install nc-hello (1.0, a local repository)" \
 		apt_install_hello
 	workload
+	tmpfs_copies inherit
 	active_services > $L/active.audit
 	echo "# active services: $(wc -l < $L/active.audit)"
 	grep -q '^[0-9]' $L/audit.log
@@ -145,7 +168,7 @@ learn_label() {
 	ok $st "newcaps-label --from-audit: a policy for the whole system"
 	sed 's/^/# policy: /' $L/learned.policy
 	echo "# learned-programs: $(grep -vc ' none$' $L/learned.policy) with masks, $(grep -c ' none$' $L/learned.policy) none"
-	# capabilities by number of programs needing them, for the README
+	# capabilities by number of programs needing them, for docs/debian.md
 	grep -v ' none$' $L/learned.policy |
 		grep -v -e '^/usr/lib/systemd/systemd ' -e '^/usr/lib/systemd/systemd-shutdown ' |
 		awk '{ for (i = 2; i <= NF; i++) print $i }' | sed 's/+[a-z]*$//' |
@@ -172,6 +195,7 @@ learn_strict() {
 	[ $st -ne 0 ] && grep -q 'Operation not permitted' $D/ip-copy.out
 	ok $? "an unlabeled copy of ip is refused: EPERM"
 	rm -f /usr/local/sbin/ip-copy
+	tmpfs_copies strict
 	# Drift: an upgrade replaces nc-hello-ip, unlabeled.
 	run_ok "apt-get update, apt-get upgrade: nc-hello 1.0 becomes 2.0" \
 		apt_upgrade_hello
