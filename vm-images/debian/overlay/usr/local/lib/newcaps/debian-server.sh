@@ -4,7 +4,7 @@
 # steps the clock, rsyslog writes a message to /var/log/syslog, networkd
 # and resolved answer, podman runs a container rootful and rootless, and a
 # user logs in on a console through agetty and login.
-# It uses ok, is, show, sets, $D, $learn and $full of debian-check.
+# It uses ok, is, show, sets, cap, $D and $strict_root of debian-check.
 
 server_plan() { echo 8; }
 
@@ -94,7 +94,7 @@ server_checks() {
 	# podman, rootful: the container gets podman's default set (on a
 	# strict boot its unlabeled entrypoint, on overlayfs, keeps none).
 	want=$PODMAN_CAPS
-	[ "$learn" != strict ] || want=0000000000000000
+	[ -z "$strict_root" ] || want=0000000000000000
 	/usr/local/lib/newcaps/podman-caps /var/lib/newcaps-check/podman \
 		> $D/podman.out 2>&1
 	st=$?
