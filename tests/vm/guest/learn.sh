@@ -6,7 +6,7 @@
 . /tests/lib/audit.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 87
+plan 93
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -253,6 +253,41 @@ wait_used "$seq10"
 is "$(events_since "$seq10")" "/mnt/l/sandboxer none" \
 	"audit: what it used there counts for nothing (cap_sys_admin, the capset)"
 rm -f /mnt/l/sandboxer
+
+# --- a probe is no use ------------------------------------------------
+# The kernel asks some questions without auditing them (ns_capable_noaudit):
+# /proc/PID/stat of another uid's process checks cap_sys_ptrace only to
+# decide which fields to show. Such a probe must not widen a label;
+# /proc/PID/environ, which needs the capability, is the control.
+# (/mnt/l is caps=audit here, since the sandbox part.)
+rm -f /tmp/sleeper.pid
+setpriv --reuid 1000 --regid 1000 --clear-groups \
+	sh -c 'echo $$ > /tmp/sleeper.pid; exec sleep 60' &
+n=0
+while [ ! -s /tmp/sleeper.pid ] && [ $n -lt 50 ]; do sleep 0.1; n=$((n + 1)); done
+sleeper=$(cat /tmp/sleeper.pid)
+cp $W /mnt/l/prober && cp $W /mnt/l/peeker &&
+	[ "$(sed -n 's/^Uid:[[:space:]]*\([0-9]*\).*/\1/p' /proc/$sleeper/status)" = 1000 ]
+ok $? "probe: uid 1000's sleep and two unlabeled readers in place"
+seq12=$(last_seq)
+is "$(action /mnt/l/prober read /proc/$sleeper/stat)" "read OK" \
+	"audit: prober reads uid 1000's /proc/PID/stat (cap_sys_ptrace probed)"
+is "$(action /mnt/l/peeker read /proc/$sleeper/environ)" "read OK" \
+	"audit: peeker reads uid 1000's /proc/PID/environ (cap_sys_ptrace used)"
+kill $sleeper
+wait
+wait_used "$seq12"
+is "$(events_since "$seq12" | tr '\n' '|')" \
+	"/mnt/l/prober none|/mnt/l/peeker cap_dac_read_search,cap_sys_ptrace|" \
+	"audit: the probe counts for nothing; peeker used cap_sys_ptrace (and, environ being 0400, cap_dac_read_search)"
+awk -v s="$seq12" '$1 > s' $NC/audit > /tmp/probe.audit &&
+	newcaps-label --from-audit /tmp/probe.audit -o /tmp/probe.policy &&
+	newcaps-label /tmp/probe.policy
+ok $? "probe: learn and label from those two events"
+is "$(getcap /mnt/l/prober /mnt/l/peeker | tr '\n' '|')" \
+	"/mnt/l/peeker cap_dac_read_search,cap_sys_ptrace=i|" \
+	"probe: the learned labels: peeker's as it used them, prober none"
+rm -f /mnt/l/prober /mnt/l/peeker /tmp/probe.audit /tmp/probe.policy /tmp/sleeper.pid
 
 # --- a labelled program counts for its caller (Review IV) ---------------
 # A labelled program records no event of its own; what it takes from its

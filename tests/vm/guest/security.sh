@@ -216,16 +216,28 @@ if [ $mode = on ]; then
 	before=$(events)
 	i=0; while [ $i -lt 20 ]; do /mnt/aud/plain secure; i=$((i + 1)); done > /dev/null
 	is "$(( $(events) - before ))" 20 "audit: root's 20 execs record 20 events"
-	# uid 1000 handed cap_net_raw in Pi: 200 execs as fast as TCG runs
-	# them. At 8 a second, fewer than 100 record unless they took over
-	# 12 s.
+	# uid 1000 handed cap_net_raw in Pi execs as fast as TCG runs them
+	# (hundreds a second), 200 times and for 6 clock seconds at least:
+	# the guide's "at most 8 a second". Each one-second window of the
+	# limit records 8 while the execs go on: over D clock seconds
+	# (between D - 1 and D + 1 real ones), at least 8 * (D - 2) and at
+	# most 8 * (D + 2), a window opened before the flood included. 4 or
+	# 16 a second falls outside.
 	before=$(events)
-	setpriv --reuid 1000 --regid 1000 --clear-groups --inh-caps=+net_raw sh -c \
-		'i=0; while [ $i -lt 200 ]; do /mnt/aud/plain secure; i=$((i + 1)); done' > /dev/null
+	start=$(date +%s)
+	ran=$(setpriv --reuid 1000 --regid 1000 --clear-groups --inh-caps=+net_raw sh -c \
+		'end=$(( $(date +%s) + 6 )) i=0
+		while [ $i -lt 200 ] || [ "$(date +%s)" -lt $end ]; do
+			/mnt/aud/plain secure
+			i=$((i + 1))
+		done' |
+		grep -c '^AT_SECURE ')
+	d=$(( $(date +%s) - start ))
 	n=$(( $(events) - before ))
-	diag "uid 1000: 200 execs recorded $n events"
-	[ "$n" -gt 0 ] && [ "$n" -lt 100 ]
-	ok $? "audit: uid 1000's flood of 200 execs is rate-limited (1..99 recorded)"
+	diag "uid 1000: $ran execs in ${d}s recorded $n events"
+	[ "$ran" -gt $(( 16 * (d + 2) )) ] && [ "$n" -ge $(( 8 * (d - 2) )) ] &&
+		[ "$n" -le $(( 8 * (d + 2) )) ]
+	ok $? "audit: uid 1000's flood of 200 execs is rate-limited to 8 a second"
 fi
 
 # --- securityfs (SPEC 6) ---------------------------------------------------
