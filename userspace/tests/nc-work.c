@@ -8,6 +8,8 @@
  *   nc-work read FILE          read a file the caller may not read: needs
  *                              cap_dac_read_search (checked first for reads)
  *   nc-work idle               needs nothing
+ *   nc-work append FILE        open FILE O_WRONLY|O_APPEND and write a line:
+ *                              needs nothing when FILE is writable by all
  *   nc-work keep CAP           narrow the permitted, effective and
  *                              inheritable sets to capability number CAP
  *                              (capset(2) of a set made from scratch, as
@@ -134,6 +136,12 @@ static int act(int argc, char **argv)
 	}
 	if (argc == 2 && !strcmp(argv[1], "idle"))
 		return 0;
+	if (argc == 3 && !strcmp(argv[1], "append")) {
+		fd = open(argv[2], O_WRONLY | O_APPEND);
+		if (fd < 0 || write(fd, "appended\n", 9) != 9)
+			return -1;
+		return close(fd);
+	}
 	if (argc == 3 && !strcmp(argv[1], "keep"))
 		return keep(argv[2]);
 	if (argc == 2 && !strcmp(argv[1], "keep-all"))
@@ -141,7 +149,7 @@ static int act(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "sandbox"))
 		return sandbox(argv[2]);
 	fprintf(stderr, "usage: nc-work chown FILE UID | mknod PATH | read FILE | idle |\n"
-		"       keep CAP | keep-all | sandbox CAP | xattr-set FILE HEX |\n"
+		"       append FILE | keep CAP | keep-all | sandbox CAP | xattr-set FILE HEX |\n"
 		"       xattr-get FILE\n");
 	exit(2);
 }

@@ -6,7 +6,7 @@
 . /tests/lib/audit.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 93
+plan 100
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -288,6 +288,35 @@ is "$(getcap /mnt/l/prober /mnt/l/peeker | tr '\n' '|')" \
 	"/mnt/l/peeker cap_dac_read_search,cap_sys_ptrace=i|" \
 	"probe: the learned labels: peeker's as it used them, prober none"
 rm -f /mnt/l/prober /mnt/l/peeker /tmp/probe.audit /tmp/probe.policy /tmp/sleeper.pid
+
+# --- overlayfs checks with its mounter's credentials: no use --------------
+# A copy-up runs with the mounter's credentials (override_creds): giving
+# the upper copy of a uid 1000 file its owner asks root's cap_chown. That is
+# no use by the program that wrote (admin guide, "Learning"); its own chown
+# on the same overlay is the control. (/mnt/l is caps=audit.)
+mkdir -p /tmp/ovl-lower /mnt/l/ovl-upper /mnt/l/ovl-work /tmp/ovl &&
+	echo lower > /tmp/ovl-lower/shared && chown 1000 /tmp/ovl-lower/shared &&
+	chmod 0666 /tmp/ovl-lower/shared && cp $W /mnt/l/copier &&
+	mount -t overlay -o lowerdir=/tmp/ovl-lower,upperdir=/mnt/l/ovl-upper,workdir=/mnt/l/ovl-work \
+		ovl /tmp/ovl
+ok $? "overlay: a uid 1000 file, mode 0666, on the lower layer; an unlabeled copier"
+seq13=$(last_seq)
+is "$(action /mnt/l/copier append /tmp/ovl/shared)" "append OK" \
+	"audit: copier appends to the file as root (needs no capability of its own)"
+is "$(stat -c %u /mnt/l/ovl-upper/shared) $(tail -n 1 /mnt/l/ovl-upper/shared)" \
+	"1000 appended" \
+	"overlay: the write copied the file up, and the copy-up chowned it to uid 1000 as root"
+wait_used "$seq13"
+is "$(events_since "$seq13")" "/mnt/l/copier none" \
+	"audit: the copy-up's cap_chown, asked with the mounter's credentials, counts for nothing"
+seq14=$(last_seq)
+is "$(action /mnt/l/copier chown /tmp/ovl/shared 0)" "chown OK" \
+	"control: copier chowns the overlay file to root itself"
+wait_used "$seq14"
+is "$(events_since "$seq14")" "/mnt/l/copier cap_chown" \
+	"control: its own chown through overlayfs counts (cap_chown)"
+umount /tmp/ovl && rm -rf /mnt/l/ovl-upper /mnt/l/ovl-work /mnt/l/copier /tmp/ovl-lower
+ok $? "overlay unmounted, layers removed"
 
 # --- a labelled program counts for its caller (Review IV) ---------------
 # A labelled program records no event of its own; what it takes from its
