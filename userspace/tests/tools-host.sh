@@ -18,7 +18,7 @@ if [ "$(id -u)" -ne 0 ] && [ -z "${NEWCAPS_TOOLS_USERNS:-}" ] &&
 	unshare -r true 2>/dev/null; then
 	NEWCAPS_TOOLS_USERNS=1 exec unshare -r "$0" "$@"
 fi
-bin=$1
+bin=$(cd "$1" && pwd)
 label=$bin/newcaps-label
 ctl=$bin/newcapsctl
 exec=$bin/newcaps-exec
@@ -26,7 +26,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/newcaps-tools.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # Every check below, the labelling ones included: a host where some do not
 # run reports them as SKIPs, never a smaller plan.
-echo "1..107"
+echo "1..117"
 n=0 failed=0 skip=
 # With $skip set, a check reports "ok N - WHAT # SKIP $skip" whatever its
 # result.
@@ -131,6 +131,72 @@ is "$("$label" --from-audit --no-verify "$work/learn/events" 2>/dev/null | wc -l
 	"from-audit --no-verify: every path learned"
 "$label" --no-verify "$work/policy" 2>/dev/null
 is "$?" 2 "--no-verify without --from-audit: exit 2"
+
+# --- review as a diff: --from-audit --diff over several runs -------------
+# (version 4 events: the last field says how the capabilities came)
+cat > "$work/run1" <<'EOF'
+1 254:16 12 /mnt/a/bin/bind80 cap_chown,cap_net_bind_service cap_net_bind_service root
+2 254:16 13 /mnt/a/bin/quiet cap_chown none root
+3 254:16 12 /mnt/a/bin/bind80 cap_chown,cap_net_bind_service cap_chown inheritable
+4 254:16 14 /mnt/a/bin/daemon cap_sys_nice -
+EOF
+cat > "$work/run2" <<'EOF'
+1 254:16 12 /mnt/a/bin/bind80 cap_chown,cap_net_bind_service cap_net_bind_service root
+2 254:16 17 /mnt/a/bin/new cap_kill cap_kill root
+3 254:16 18 /mnt/a/bin/newnone cap_chown none root
+4 254:16 19 /mnt/a/bin/svc cap_chown none root
+EOF
+cat > "$work/current.policy" <<'EOF'
+/mnt/a/bin/bind80 cap_setuid:cap_net_bind_service+i
+/mnt/a/bin/quiet cap_sys_time+i
+/mnt/a/bin/old cap_kill+i
+/mnt/a/bin/svc cap_net_raw+p
+EOF
+# the diff's table, blanks squeezed; "rc=STATUS" last
+diff_of() {
+	(cd "$work" && "$label" --from-audit -N "$@" 2>"$work/err"; echo "rc=$?") |
+		tr -s ' ' | sed 's/ $//'
+}
+is "$(diff_of run1 run2 --diff current.policy)" "PATH STATUS CHANGE CAPABILITY USED EXECS RUNS VIA
+/mnt/a/bin/bind80 changed + cap_chown 1 3 run1 inheritable
+/mnt/a/bin/bind80 changed - cap_setuid 0 3 run1,run2
+/mnt/a/bin/new new + cap_kill 1 1 run2 root
+/mnt/a/bin/newnone new + none 0 1 run2
+/mnt/a/bin/quiet changed - cap_sys_time 0 1 run1
+rc=1" \
+	"diff: +cap used (in how many of the program's execs, which runs, how it came), -cap unused, new programs; exit 1; Fp and programs not run untouched"
+is "$(tail -n 1 "$work/err")" "newcaps-label: 4 programs would change" "diff: the count on stderr"
+is "$(diff_of run1 run2 --diff current.policy -v | grep -E 'unseen|unchanged')" \
+	"/mnt/a/bin/old unseen 0 0
+/mnt/a/bin/svc unchanged 0 1 run2" \
+	"diff -v: also the policy's programs that did not run, and those that would not change"
+"$label" --from-audit -N "$work/run1" "$work/run2" --diff "$work/current.policy" --json > "$work/diff.json" 2>/dev/null
+is "$(jq -r '.diff[] | [.path, .change, .capability, .used, .execs, .runs, .via // "-"] | join(" ")' "$work/diff.json")" \
+"/mnt/a/bin/bind80 + cap_chown 1 3 $work/run1 inheritable
+/mnt/a/bin/bind80 - cap_setuid 0 3 $work/run1,$work/run2 -
+/mnt/a/bin/new + cap_kill 1 1 $work/run2 root
+/mnt/a/bin/newnone + none 0 1 $work/run2 -
+/mnt/a/bin/quiet - cap_sys_time 0 1 $work/run1 -" \
+	"diff --json: the same rows, counts as numbers (read with jq)"
+# Several runs merge: learning from both at once is learning one, then
+# merging the other.
+"$label" --from-audit -N "$work/run1" "$work/run2" -o "$work/both.policy" 2>/dev/null &&
+	"$label" --from-audit -N "$work/run1" -o "$work/one.policy" 2>/dev/null &&
+	"$label" --from-audit -N "$work/run2" --merge "$work/one.policy" -o "$work/two.policy" 2>/dev/null
+is "$(cat "$work/both.policy")" "$(cat "$work/two.policy")" \
+	"two events files at once learn what one, then the other merged, learn"
+is "$(diff_of run1 run2 --diff both.policy)" "rc=0" \
+	"diff against the policy the same runs learned: no rows, exit 0"
+"$label" --from-audit -N "$work/run1" --diff "$work/both.policy" -o "$work/x" 2>"$work/err"
+is "$? $(cat "$work/err")" "2 newcaps-label: --diff writes no policy: no --merge or --output" \
+	"--diff with --output: exit 2, said why"
+"$label" --from-audit -N "$work/run1" --json 2>"$work/err"
+is "$? $(cat "$work/err")" "2 newcaps-label: --json goes with --diff" "--json without --diff: exit 2"
+"$label" --from-audit -N - "$work/run1" < "$work/run2" 2>"$work/err"
+is "$? $(cat "$work/err")" "2 newcaps-label: '-' (standard input) only as the one events file" \
+	"standard input beside another events file: exit 2"
+"$label" --diff "$work/both.policy" "$work/both.policy" 2>"$work/err"
+is "$?" 2 "--diff without --from-audit: exit 2"
 
 # --- labelling a tree ------------------------------------------------------
 root=$work/root

@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <linux/openat2.h>
 
+#include "label-diff.h"
 #include "newcaps.h"
 
 /* Exit codes (newcaps-label(8)): 1 is setcap -v's "differs". */
@@ -34,7 +35,8 @@ static void __attribute__((noreturn)) usage(void)
 
 	fputs("\nUsage:\n", out);
 	fprintf(out, " %s [--check] [--dry-run] [-v] <policy> [<root>]\n", prog);
-	fprintf(out, " %s --from-audit [<file>|-] [--merge <policy>] [-o <output>]\n", prog);
+	fprintf(out, " %s --from-audit [<file>...|-] [--merge <policy>] [-o <output>]\n", prog);
+	fprintf(out, " %s --from-audit [<file>...|-] --diff <policy> [--json] [-v]\n", prog);
 	fputs("\nApply the capability masks of a policy file to the files it names,\n"
 	      "check them, or learn a policy from newcaps audit events.\n", out);
 	fputs("\nOptions:\n", out);
@@ -42,8 +44,15 @@ static void __attribute__((noreturn)) usage(void)
 	fputs(" -n, --dry-run         change nothing; say what would be changed\n", out);
 	fputs(" -v, --verbose         also report files that are right already\n", out);
 	fputs(" -a, --from-audit      read audit events (default: the kernel's\n"
-	      "                         /sys/kernel/security/newcaps/audit) and\n"
-	      "                         write a policy: each program's used capabilities\n", out);
+	      "                         /sys/kernel/security/newcaps/audit; several\n"
+	      "                         files: several runs, merged) and write a\n"
+	      "                         policy: each program's used capabilities\n", out);
+	fputs(" -d, --diff <policy>   --from-audit: write no policy; show what the\n"
+	      "                         events would change in this one, per program\n"
+	      "                         and capability, with how often, in which runs\n"
+	      "                         and how each was used (-v: unchanged and\n"
+	      "                         unseen programs too)\n", out);
+	fputs(" -J, --json            --diff: JSON output\n", out);
 	fputs(" -m, --merge <policy>  --from-audit: start from this policy (union)\n", out);
 	fputs(" -o, --output <file>   --from-audit: write here (atomically), not stdout\n", out);
 	fputs(" -N, --no-verify       --from-audit: learn a path even when the file there\n"
@@ -54,7 +63,7 @@ static void __attribute__((noreturn)) usage(void)
 	      "clauses NAME[:NAME...]+FLAGS separated by spaces, FLAGS from p\n"
 	      "(permitted, Fp), i (inheritable, Fi) and e (effective, on every clause\n"
 	      "or none), e.g. 'cap_net_bind_service+ep'.\n", out);
-	fputs("\nExit status: 0 ok, 1 --check found differences, 2 usage or bad input\n"
+	fputs("\nExit status: 0 ok, 1 --check or --diff found differences, 2 usage or bad input\n"
 	      "(nothing changed), 3 some files could not be labelled or read.\n", out);
 	nc_usage_man_tail(out, "newcaps-label(8)");
 	exit(EXIT_SUCCESS);
@@ -357,28 +366,38 @@ static void note_event(const struct nc_audit_event *ev, u64 learned,
 	free(caps);
 }
 
-static int from_audit(const char *file, const char *merge, const char *output,
-		      bool verify)
+/* What --from-audit was asked to do. */
+struct learn_opts {
+	const char *merge, *output, *diff;
+	bool verify, json;
+};
+
+/* What the runs read so far said, beyond the labels (for the notes). */
+struct learn_counts {
+	unsigned int bad, running, unknown, done, mismatched;
+	struct noted scripts, root;
+};
+
+/*
+ * Learn from the events of run @run, the file @file (NULL: the kernel's):
+ * its finished events into @labels and @uses.
+ */
+static void learn_run(const char *file, unsigned int run,
+		      const struct learn_opts *o, struct nc_labels *labels,
+		      struct nc_uses *uses, struct learn_counts *n)
 {
-	struct noted scripts = { 0 }, root = { 0 };
 	unsigned long long first = 0, prev = 0, lost = 0;
-	unsigned int mismatched = 0;
 	char *text = read_events(file), *line, *save = NULL, err[512];
-	char kernel_file[4096];
+	char capname[NC_CAPNAME_MAX], kernel_file[4096];
+	unsigned int lineno = 0;
 	const char *name = file;
-	struct nc_labels labels = { 0 };
-	unsigned int lineno = 0, bad = 0, running = 0, unknown = 0, done = 0;
-	char capname[NC_CAPNAME_MAX];
 
 	if (!name) {
 		snprintf(kernel_file, sizeof(kernel_file), "%s/audit",
 			 nc_securityfs_dir());
 		name = kernel_file;
 	}
-	if (merge)
-		read_policy(merge, &labels);
-	/* names of regular capabilities in events, if this kernel has them */
-	nc_regular_load(NULL);
+
 	for (line = strtok_r(text, "\n", &save); line;
 	     line = strtok_r(NULL, "\n", &save)) {
 		struct nc_audit_event ev;
@@ -389,7 +408,7 @@ static int from_audit(const char *file, const char *merge, const char *output,
 		if (nc_audit_parse(line, &ev, err, sizeof(err))) {
 			fprintf(stderr, "%s: %s:%u: %s\n", prog, name, lineno,
 				err);
-			bad++;
+			n->bad++;
 			continue;
 		}
 		/* The kernel numbers events from 1, oldest first: gaps are lost. */
@@ -399,16 +418,16 @@ static int from_audit(const char *file, const char *merge, const char *output,
 			lost += ev.seq - prev - 1;
 		prev = ev.seq;
 		if (ev.state == NC_USED_RUNNING)
-			running++;
+			n->running++;
 		if (ev.state == NC_USED_UNKNOWN)
-			unknown++;
+			n->unknown++;
 		if (ev.state != NC_USED_DONE) {
 			nc_audit_event_free(&ev);
 			continue;
 		}
-		done++;
-		if (verify && !event_file_matches(&ev, name, lineno)) {
-			mismatched++;
+		n->done++;
+		if (o->verify && !event_file_matches(&ev, name, lineno)) {
+			n->mismatched++;
 			nc_audit_event_free(&ev);
 			continue;
 		}
@@ -421,40 +440,81 @@ static int from_audit(const char *file, const char *merge, const char *output,
 		/* Learning gives Fi only: never a permitted part. */
 		learned.fi = ev.used & NC_SYSTEM_MASK;
 		learned.present = learned.fi != 0;
-		if (nc_labels_merge(&labels, ev.path, &learned))
+		if (nc_labels_merge(labels, ev.path, &learned) ||
+		    nc_uses_add(uses, &ev, run))
 			nc_fail(EXIT_FAILURE, "out of memory");
-		note_event(&ev, learned.fi, &scripts, &root);
+		if (!o->diff)
+			note_event(&ev, learned.fi, &n->scripts, &n->root);
 		nc_audit_event_free(&ev);
 	}
 	free(text);
-	if (bad)
-		nc_fail(EXIT_BADINPUT, "%s: %u bad line%s, no policy written", name,
-		     bad, bad > 1 ? "s" : "");
-	if (running)
-		fprintf(stderr,
-			"%s: note: %u event%s of programs still running ignored (what they use is known once they finish)\n",
-			prog, running, running > 1 ? "s" : "");
-	if (unknown)
-		fprintf(stderr,
-			"%s: note: %u event%s without the capabilities used (interface version 2) ignored\n",
-			prog, unknown, unknown > 1 ? "s" : "");
 	if (first > 1 || lost)
 		fprintf(stderr,
-			"%s: note: events lost: %llu before event %llu, %llu between events (the kernel keeps the last 64: learn more often)\n",
-			prog, first > 1 ? first - 1 : 0, first, lost);
-	if (mismatched)
+			"%s: note: %s: events lost: %llu before event %llu, %llu between events (the kernel keeps the last 64: learn more often)\n",
+			prog, name, first > 1 ? first - 1 : 0, first, lost);
+}
+
+static int from_audit(char *const *files, unsigned int nfiles,
+		      const struct learn_opts *o)
+{
+	const char *runs[NC_RUNS_MAX + 1] = { "kernel" };	/* no file: the kernel's */
+	struct learn_counts n = { 0 };
+	struct nc_labels labels = { 0 }, policy = { 0 };
+	struct nc_uses uses = { 0 };
+	size_t changed = 0;
+	unsigned int run;
+
+	if (nfiles > NC_RUNS_MAX)
+		nc_fail(EXIT_BADINPUT, "at most %d events files", NC_RUNS_MAX);
+	for (run = 0; run < nfiles; run++) {
+		if (!strcmp(files[run], "-") && nfiles > 1)
+			nc_fail(EXIT_BADINPUT, "'-' (standard input) only as the one events file");
+		runs[run] = files[run];
+	}
+	if (o->merge)
+		read_policy(o->merge, &labels);
+	if (o->diff)
+		read_policy(o->diff, &policy);
+	/* names of regular capabilities in events, if this kernel has them */
+	nc_regular_load(NULL);
+	run = 0;
+	do
+		learn_run(nfiles ? files[run] : NULL, run, o, &labels, &uses, &n);
+	while (++run < nfiles);
+	if (n.bad)
+		nc_fail(EXIT_BADINPUT, "%u bad line%s, %s", n.bad,
+			n.bad > 1 ? "s" : "",
+			o->diff ? "no difference shown" : "no policy written");
+	if (n.running)
+		fprintf(stderr,
+			"%s: note: %u event%s of programs still running ignored (what they use is known once they finish)\n",
+			prog, n.running, n.running > 1 ? "s" : "");
+	if (n.unknown)
+		fprintf(stderr,
+			"%s: note: %u event%s without the capabilities used (interface version 2) ignored\n",
+			prog, n.unknown, n.unknown > 1 ? "s" : "");
+	if (n.mismatched)
 		fprintf(stderr,
 			"%s: note: %u event%s whose path no longer names the file the kernel saw not learned\n",
-			prog, mismatched, mismatched > 1 ? "s" : "");
-	write_policy(output, &labels);
+			prog, n.mismatched, n.mismatched > 1 ? "s" : "");
+	if (o->diff)
+		changed = nc_uses_diff(&uses, &policy, runs, o->json, verbose);
+	else
+		write_policy(o->output, &labels);
 	if (verbose)
 		fprintf(stderr, "%s: %u finished event%s, %zu program%s\n", prog,
-			done, done == 1 ? "" : "s", labels.n,
-			labels.n == 1 ? "" : "s");
+			n.done, n.done == 1 ? "" : "s",
+			o->diff ? uses.n : labels.n,
+			(o->diff ? uses.n : labels.n) == 1 ? "" : "s");
+	if (o->diff)
+		fprintf(stderr, "%s: %zu program%s would change\n", prog,
+			changed, changed == 1 ? "" : "s");
 	nc_labels_free(&labels);
-	noted_free(&scripts);
-	noted_free(&root);
-	return EXIT_SUCCESS;
+	nc_labels_free(&policy);
+	nc_uses_free(&uses);
+	noted_free(&n.scripts);
+	noted_free(&n.root);
+	return changed ? EXIT_DIFFERS : EXIT_SUCCESS;
 }
 
 int main(int argc, char **argv)
@@ -467,17 +527,19 @@ int main(int argc, char **argv)
 		{ "merge", required_argument, NULL, 'm' },
 		{ "output", required_argument, NULL, 'o' },
 		{ "no-verify", no_argument, NULL, 'N' },
+		{ "diff", required_argument, NULL, 'd' },
+		{ "json", no_argument, NULL, 'J' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool check = false, dry_run = false, learn = false, verify = true;
-	const char *merge = NULL, *output = NULL;
+	bool check = false, dry_run = false, learn = false;
+	struct learn_opts lo = { .verify = true };
 	int c, nargs;
 
 	nc_prog = prog;
 	nc_close_stdout_atexit();
-	while ((c = getopt_long(argc, argv, "cnvam:o:NhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cnvam:o:Nd:JhV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			check = true;
@@ -492,17 +554,25 @@ int main(int argc, char **argv)
 			learn = true;
 			break;
 		case 'm':
-			if (merge)
+			if (lo.merge)
 				nc_fail(EXIT_BADINPUT, "--merge given twice");
-			merge = optarg;
+			lo.merge = optarg;
 			break;
 		case 'o':
-			if (output)
+			if (lo.output)
 				nc_fail(EXIT_BADINPUT, "--output given twice");
-			output = optarg;
+			lo.output = optarg;
 			break;
 		case 'N':
-			verify = false;
+			lo.verify = false;
+			break;
+		case 'd':
+			if (lo.diff)
+				nc_fail(EXIT_BADINPUT, "--diff given twice");
+			lo.diff = optarg;
+			break;
+		case 'J':
+			lo.json = true;
 			break;
 		case 'h':
 			usage();
@@ -516,13 +586,14 @@ int main(int argc, char **argv)
 	if (learn) {
 		if (check || dry_run)
 			nc_fail(EXIT_BADINPUT, "--from-audit writes a policy: no --check or --dry-run");
-		if (nargs > 1)
-			nc_fail(EXIT_BADINPUT, "--from-audit takes one events file at most");
-		return from_audit(nargs ? argv[optind] : NULL, merge, output,
-				  verify);
+		if (lo.diff && (lo.merge || lo.output))
+			nc_fail(EXIT_BADINPUT, "--diff writes no policy: no --merge or --output");
+		if (lo.json && !lo.diff)
+			nc_fail(EXIT_BADINPUT, "--json goes with --diff");
+		return from_audit(argv + optind, (unsigned int)nargs, &lo);
 	}
-	if (merge || output || !verify)
-		nc_fail(EXIT_BADINPUT, "--merge, --output and --no-verify go with --from-audit");
+	if (lo.merge || lo.output || !lo.verify || lo.diff || lo.json)
+		nc_fail(EXIT_BADINPUT, "--merge, --output, --no-verify, --diff and --json go with --from-audit");
 	if (check && dry_run)
 		nc_fail(EXIT_BADINPUT, "--check and --dry-run are exclusive");
 	if (nargs < 1 || nargs > 2) {
