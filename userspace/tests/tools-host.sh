@@ -26,7 +26,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/newcaps-tools.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # Every check below, the labelling ones included: a host where some do not
 # run reports them as SKIPs, never a smaller plan.
-echo "1..117"
+echo "1..124"
 n=0 failed=0 skip=
 # With $skip set, a check reports "ok N - WHAT # SKIP $skip" whatever its
 # result.
@@ -191,12 +191,63 @@ is "$(diff_of run1 run2 --diff both.policy)" "rc=0" \
 is "$? $(cat "$work/err")" "2 newcaps-label: --diff writes no policy: no --merge or --output" \
 	"--diff with --output: exit 2, said why"
 "$label" --from-audit -N "$work/run1" --json 2>"$work/err"
-is "$? $(cat "$work/err")" "2 newcaps-label: --json goes with --diff" "--json without --diff: exit 2"
+is "$? $(cat "$work/err")" "2 newcaps-label: --json goes with --diff or --coverage" "--json without --diff: exit 2"
 "$label" --from-audit -N - "$work/run1" < "$work/run2" 2>"$work/err"
 is "$? $(cat "$work/err")" "2 newcaps-label: '-' (standard input) only as the one events file" \
 	"standard input beside another events file: exit 2"
 "$label" --diff "$work/both.policy" "$work/both.policy" 2>"$work/err"
 is "$?" 2 "--diff without --from-audit: exit 2"
+
+# --- coverage: the privileged entry points of a system image --------------
+# (--root: an image in a directory; the paths as the system names them)
+sys=$work/sys
+mkdir -p "$sys/usr/bin" "$sys/usr/sbin" "$sys/etc/systemd/system/multi-user.target.wants" \
+	"$sys/etc/systemd/system/sockets.target.wants" "$sys/etc/systemd/system/web.service.d" \
+	"$sys/etc/systemd/system/getty.target.wants" "$sys/usr/lib/systemd/system"
+ln -s usr/sbin "$sys/sbin"
+for p in bin/suid bin/sgid bin/plain bin/prep sbin/webd sbin/webd2 sbin/sockd sbin/agetty; do
+	printf x > "$sys/usr/$p" && chmod 0755 "$sys/usr/$p"
+done
+chmod 4755 "$sys/usr/bin/suid"
+chmod 2755 "$sys/usr/bin/sgid"
+printf '[Service]\nExecStartPre=-/usr/bin/prep\nExecStart=/usr/sbin/webd --flag\n' > "$sys/usr/lib/systemd/system/web.service"
+printf '[Service]\nExecStart=\nExecStart=@/usr/sbin/webd2 webd2\n' > "$sys/etc/systemd/system/web.service.d/override.conf"
+printf '[Service]\nExecStart=sockd\n' > "$sys/usr/lib/systemd/system/sock.service"
+printf '[Service]\nExecStart=-/sbin/agetty -o "-p -- \\\\u" --noclear - $TERM\n' > "$sys/usr/lib/systemd/system/getty@.service"
+ln -s ../web.service "$sys/etc/systemd/system/multi-user.target.wants/web.service"
+ln -s ../sock.socket "$sys/etc/systemd/system/sockets.target.wants/sock.socket"
+ln -s ../getty@.service "$sys/etc/systemd/system/getty.target.wants/getty@tty1.service"
+cat > "$work/cov.events" <<'EOF'
+1 254:16 12 /usr/bin/suid cap_setuid,cap_chown cap_setuid root
+2 254:16 13 /usr/sbin/webd2 cap_net_bind_service -
+3 254:16 12 /usr/bin/suid cap_setuid,cap_chown none root
+EOF
+cov_of() {
+	"$label" --coverage --root "$sys" "$@" 2>"$work/err" | tr -s ' ' | sed 's/ $//'
+}
+is "$(cov_of "$work/cov.events")" "PATH SEEN USED EXECS KIND
+/usr/bin/prep no 0 unit:web.service
+/usr/bin/sgid no 0 setgid
+/usr/bin/suid yes cap_setuid 2 setuid
+/usr/sbin/agetty no 0 unit:getty@tty1.service
+/usr/sbin/sockd no 0 unit:sock.service
+/usr/sbin/webd2 running 0 unit:web.service" \
+	"coverage: set-user-ID and set-group-ID programs, the Exec*= programs of started services (drop-in reset, template, socket, bare name, /sbin link), each seen, running or not"
+is "$(cat "$work/err")" "newcaps-label: 1 of 6 entry points without masks seen to finish
+newcaps-label: coverage 16.7 %" "coverage: the share on stderr"
+"$label" --coverage --root "$sys" --min 20 "$work/cov.events" > /dev/null 2>&1
+is "$?" 1 "coverage --min 20 of 16.7 %: exit 1"
+"$label" --coverage --root "$sys" --min 10 "$work/cov.events" > /dev/null 2>&1
+is "$?" 0 "coverage --min 10: exit 0"
+is "$("$label" --coverage --root "$sys" --json "$work/cov.events" 2>/dev/null |
+	jq -r '.coverage[] | select(.seen == "yes") | "\(.path) \(.used) \(.execs)"')" \
+	"/usr/bin/suid cap_setuid 2" "coverage --json: the same rows (jq)"
+"$label" --coverage --min 101 2>"$work/err"
+is "$? $(cat "$work/err")" "2 newcaps-label: --min: invalid percentage '101' (0 to 100)" \
+	"coverage --min 101: exit 2, said why"
+"$label" --from-audit --min 10 "$work/cov.events" 2>"$work/err"
+is "$? $(cat "$work/err")" "2 newcaps-label: --min and --root go with --coverage" \
+	"--min without --coverage: exit 2"
 
 # --- labelling a tree ------------------------------------------------------
 root=$work/root

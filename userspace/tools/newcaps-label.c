@@ -18,6 +18,7 @@
 #include <unistd.h>
 #include <linux/openat2.h>
 
+#include "coverage.h"
 #include "label-diff.h"
 #include "newcaps.h"
 
@@ -37,6 +38,7 @@ static void __attribute__((noreturn)) usage(void)
 	fprintf(out, " %s [--check] [--dry-run] [-v] <policy> [<root>]\n", prog);
 	fprintf(out, " %s --from-audit [<file>...|-] [--merge <policy>] [-o <output>]\n", prog);
 	fprintf(out, " %s --from-audit [<file>...|-] --diff <policy> [--json] [-v]\n", prog);
+	fprintf(out, " %s --coverage [<file>...|-] [--root <dir>] [--min <percent>] [--json]\n", prog);
 	fputs("\nApply the capability masks of a policy file to the files it names,\n"
 	      "check them, or learn a policy from newcaps audit events.\n", out);
 	fputs("\nOptions:\n", out);
@@ -52,7 +54,15 @@ static void __attribute__((noreturn)) usage(void)
 	      "                         and capability, with how often, in which runs\n"
 	      "                         and how each was used (-v: unchanged and\n"
 	      "                         unseen programs too)\n", out);
-	fputs(" -J, --json            --diff: JSON output\n", out);
+	fputs(" -C, --coverage        list this system's privileged entry points\n"
+	      "                         (set-user-ID and set-group-ID programs, files\n"
+	      "                         with masks, the programs of the services\n"
+	      "                         systemd starts) and whether the audit events\n"
+	      "                         saw each run, and what it used\n", out);
+	fputs(" -r, --root <dir>      --coverage: the system image at <dir> (default /)\n", out);
+	fputs(" -p, --min <percent>   --coverage: exit 1 below this share of entry\n"
+	      "                         points without masks seen\n", out);
+	fputs(" -J, --json            --diff, --coverage: JSON output\n", out);
 	fputs(" -m, --merge <policy>  --from-audit: start from this policy (union)\n", out);
 	fputs(" -o, --output <file>   --from-audit: write here (atomically), not stdout\n", out);
 	fputs(" -N, --no-verify       --from-audit: learn a path even when the file there\n"
@@ -63,7 +73,8 @@ static void __attribute__((noreturn)) usage(void)
 	      "clauses NAME[:NAME...]+FLAGS separated by spaces, FLAGS from p\n"
 	      "(permitted, Fp), i (inheritable, Fi) and e (effective, on every clause\n"
 	      "or none), e.g. 'cap_net_bind_service+ep'.\n", out);
-	fputs("\nExit status: 0 ok, 1 --check or --diff found differences, 2 usage or bad input\n"
+	fputs("\nExit status: 0 ok, 1 --check or --diff found differences or --coverage\n"
+	      "below --min, 2 usage or bad input\n"
 	      "(nothing changed), 3 some files could not be labelled or read.\n", out);
 	nc_usage_man_tail(out, "newcaps-label(8)");
 	exit(EXIT_SUCCESS);
@@ -368,8 +379,9 @@ static void note_event(const struct nc_audit_event *ev, u64 learned,
 
 /* What --from-audit was asked to do. */
 struct learn_opts {
-	const char *merge, *output, *diff;
-	bool verify, json;
+	const char *merge, *output, *diff, *root;
+	bool verify, json, coverage;
+	double min;
 };
 
 /* What the runs read so far said, beyond the labels (for the notes). */
@@ -380,11 +392,12 @@ struct learn_counts {
 
 /*
  * Learn from the events of run @run, the file @file (NULL: the kernel's):
- * its finished events into @labels and @uses.
+ * its finished events into @labels and @seen->done, the programs still
+ * running into @seen->running.
  */
 static void learn_run(const char *file, unsigned int run,
 		      const struct learn_opts *o, struct nc_labels *labels,
-		      struct nc_uses *uses, struct learn_counts *n)
+		      struct nc_seen *seen, struct learn_counts *n)
 {
 	unsigned long long first = 0, prev = 0, lost = 0;
 	char *text = read_events(file), *line, *save = NULL, err[512];
@@ -417,8 +430,11 @@ static void learn_run(const char *file, unsigned int run,
 		else if (ev.seq > prev + 1)
 			lost += ev.seq - prev - 1;
 		prev = ev.seq;
-		if (ev.state == NC_USED_RUNNING)
+		if (ev.state == NC_USED_RUNNING) {
 			n->running++;
+			if (nc_uses_add(&seen->running, &ev, run))
+				nc_fail(EXIT_FAILURE, "out of memory");
+		}
 		if (ev.state == NC_USED_UNKNOWN)
 			n->unknown++;
 		if (ev.state != NC_USED_DONE) {
@@ -441,9 +457,9 @@ static void learn_run(const char *file, unsigned int run,
 		learned.fi = ev.used & NC_SYSTEM_MASK;
 		learned.present = learned.fi != 0;
 		if (nc_labels_merge(labels, ev.path, &learned) ||
-		    nc_uses_add(uses, &ev, run))
+		    nc_uses_add(&seen->done, &ev, run))
 			nc_fail(EXIT_FAILURE, "out of memory");
-		if (!o->diff)
+		if (!o->diff && !o->coverage)
 			note_event(&ev, learned.fi, &n->scripts, &n->root);
 		nc_audit_event_free(&ev);
 	}
@@ -460,9 +476,10 @@ static int from_audit(char *const *files, unsigned int nfiles,
 	const char *runs[NC_RUNS_MAX + 1] = { "kernel" };	/* no file: the kernel's */
 	struct learn_counts n = { 0 };
 	struct nc_labels labels = { 0 }, policy = { 0 };
-	struct nc_uses uses = { 0 };
+	struct nc_seen seen = { 0 };
 	size_t changed = 0;
 	unsigned int run;
+	double covered;
 
 	if (nfiles > NC_RUNS_MAX)
 		nc_fail(EXIT_BADINPUT, "at most %d events files", NC_RUNS_MAX);
@@ -479,13 +496,14 @@ static int from_audit(char *const *files, unsigned int nfiles,
 	nc_regular_load(NULL);
 	run = 0;
 	do
-		learn_run(nfiles ? files[run] : NULL, run, o, &labels, &uses, &n);
+		learn_run(nfiles ? files[run] : NULL, run, o, &labels, &seen, &n);
 	while (++run < nfiles);
 	if (n.bad)
 		nc_fail(EXIT_BADINPUT, "%u bad line%s, %s", n.bad,
 			n.bad > 1 ? "s" : "",
-			o->diff ? "no difference shown" : "no policy written");
-	if (n.running)
+			o->diff ? "no difference shown" :
+			o->coverage ? "no coverage shown" : "no policy written");
+	if (n.running && !o->coverage)
 		fprintf(stderr,
 			"%s: note: %u event%s of programs still running ignored (what they use is known once they finish)\n",
 			prog, n.running, n.running > 1 ? "s" : "");
@@ -497,24 +515,45 @@ static int from_audit(char *const *files, unsigned int nfiles,
 		fprintf(stderr,
 			"%s: note: %u event%s whose path no longer names the file the kernel saw not learned\n",
 			prog, n.mismatched, n.mismatched > 1 ? "s" : "");
-	if (o->diff)
-		changed = nc_uses_diff(&uses, &policy, runs, o->json, verbose);
-	else
+	if (o->coverage) {
+		covered = nc_coverage(&seen, o->root, o->json);
+		fprintf(stderr, "%s: coverage %.1f %%%s\n", prog, covered,
+			covered < o->min ? ", below --min" : "");
+		changed = covered < o->min;
+	} else if (o->diff) {
+		changed = nc_uses_diff(&seen.done, &policy, runs, o->json,
+				       verbose);
+	} else {
 		write_policy(o->output, &labels);
+	}
 	if (verbose)
 		fprintf(stderr, "%s: %u finished event%s, %zu program%s\n", prog,
 			n.done, n.done == 1 ? "" : "s",
-			o->diff ? uses.n : labels.n,
-			(o->diff ? uses.n : labels.n) == 1 ? "" : "s");
+			o->diff ? seen.done.n : labels.n,
+			(o->diff ? seen.done.n : labels.n) == 1 ? "" : "s");
 	if (o->diff)
 		fprintf(stderr, "%s: %zu program%s would change\n", prog,
 			changed, changed == 1 ? "" : "s");
 	nc_labels_free(&labels);
 	nc_labels_free(&policy);
-	nc_uses_free(&uses);
+	nc_uses_free(&seen.done);
+	nc_uses_free(&seen.running);
 	noted_free(&n.scripts);
 	noted_free(&n.root);
 	return changed ? EXIT_DIFFERS : EXIT_SUCCESS;
+}
+
+/* A --min value: a number from 0 to 100. */
+static double parse_percent(const char *text)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(text, &end);
+	if (errno || end == text || *end || !(v >= 0 && v <= 100))
+		nc_fail(EXIT_BADINPUT, "--min: invalid percentage '%s' (0 to 100)", text);
+	return v;
 }
 
 int main(int argc, char **argv)
@@ -529,17 +568,20 @@ int main(int argc, char **argv)
 		{ "no-verify", no_argument, NULL, 'N' },
 		{ "diff", required_argument, NULL, 'd' },
 		{ "json", no_argument, NULL, 'J' },
+		{ "coverage", no_argument, NULL, 'C' },
+		{ "min", required_argument, NULL, 'p' },
+		{ "root", required_argument, NULL, 'r' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
-	bool check = false, dry_run = false, learn = false;
+	bool check = false, dry_run = false, learn = false, min_given = false;
 	struct learn_opts lo = { .verify = true };
 	int c, nargs;
 
 	nc_prog = prog;
 	nc_close_stdout_atexit();
-	while ((c = getopt_long(argc, argv, "cnvam:o:Nd:JhV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cnvam:o:Nd:JCp:r:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			check = true;
@@ -574,6 +616,18 @@ int main(int argc, char **argv)
 		case 'J':
 			lo.json = true;
 			break;
+		case 'C':
+			lo.coverage = true;
+			break;
+		case 'p':
+			lo.min = parse_percent(optarg);
+			min_given = true;
+			break;
+		case 'r':
+			if (lo.root)
+				nc_fail(EXIT_BADINPUT, "--root given twice");
+			lo.root = optarg;
+			break;
 		case 'h':
 			usage();
 		case 'V':
@@ -583,13 +637,22 @@ int main(int argc, char **argv)
 		}
 	}
 	nargs = argc - optind;
+	if (lo.coverage) {
+		if (learn || check || dry_run || lo.merge || lo.output ||
+		    lo.diff)
+			nc_fail(EXIT_BADINPUT, "--coverage reads events and lists entry points: no --from-audit, --check, --dry-run, --merge, --output or --diff");
+		lo.verify = false;	/* a path is what it names now */
+		return from_audit(argv + optind, (unsigned int)nargs, &lo);
+	}
+	if (min_given || lo.root)
+		nc_fail(EXIT_BADINPUT, "--min and --root go with --coverage");
 	if (learn) {
 		if (check || dry_run)
 			nc_fail(EXIT_BADINPUT, "--from-audit writes a policy: no --check or --dry-run");
 		if (lo.diff && (lo.merge || lo.output))
 			nc_fail(EXIT_BADINPUT, "--diff writes no policy: no --merge or --output");
 		if (lo.json && !lo.diff)
-			nc_fail(EXIT_BADINPUT, "--json goes with --diff");
+			nc_fail(EXIT_BADINPUT, "--json goes with --diff or --coverage");
 		return from_audit(argv + optind, (unsigned int)nargs, &lo);
 	}
 	if (lo.merge || lo.output || !lo.verify || lo.diff || lo.json)
