@@ -26,7 +26,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/newcaps-tools.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # Every check below, the labelling ones included: a host where some do not
 # run reports them as SKIPs, never a smaller plan.
-echo "1..124"
+echo "1..134"
 n=0 failed=0 skip=
 # With $skip set, a check reports "ok N - WHAT # SKIP $skip" whatever its
 # result.
@@ -248,6 +248,12 @@ is "$? $(cat "$work/err")" "2 newcaps-label: --min: invalid percentage '101' (0 
 "$label" --from-audit --min 10 "$work/cov.events" 2>"$work/err"
 is "$? $(cat "$work/err")" "2 newcaps-label: --min and --root go with --coverage" \
 	"--min without --coverage: exit 2"
+"$label" -j 2x "$work/current.policy" 2>"$work/err"
+is "$? $(cat "$work/err")" "2 newcaps-label: --jobs: invalid number '2x' (0 to 1024; 0: one per CPU)" \
+	"-j 2x: exit 2, said why"
+"$label" --from-audit -N --state "$work/x.state" "$work/run1" > /dev/null 2>"$work/err"
+is "$? $(cat "$work/err")" "2 newcaps-label: --jobs and --state go with labelling, --check or --dry-run" \
+	"--state with --from-audit: exit 2"
 
 # --- labelling a tree ------------------------------------------------------
 root=$work/root
@@ -381,6 +387,49 @@ EOF
 		cmp -s "$work/before" "$work/after"
 		ok $? "bad '$spec': no file changed"
 	done
+
+	# -j and --state: 300 files, every tenth labelled; messages in policy
+	# order whatever the threads; the state file skips what did not change
+	mkdir -p "$root/many"
+	: > "$work/many.policy"
+	for i in $(seq 100 399); do
+		printf x > "$root/many/f$i"
+		case $i in *0) echo "/many/f$i cap_net_raw+i" ;; *) echo "/many/f$i none" ;; esac \
+			>> "$work/many.policy"
+	done
+	"$label" --dry-run -j 1 "$work/many.policy" "$root" > "$work/serial" 2>&1
+	"$label" --dry-run -j 8 "$work/many.policy" "$root" > "$work/parallel" 2>&1
+	is "$(grep -c 'would set' "$work/serial") $(cmp -s "$work/serial" "$work/parallel" && echo same)" \
+		"30 same" "-j 8 and -j 1 say the same, in policy order (30 files would change)"
+	"$label" -j 8 --state "$work/many.state" "$work/many.policy" "$root" > /dev/null 2>&1 &&
+		"$label" --check -j 1 "$work/many.policy" "$root" > /dev/null 2>&1
+	ok $? "-j 8 labels all 300, a check with -j 1 is clean"
+	is "$(head -n 1 "$work/many.state") $(grep -c '^/many/' "$work/many.state")" \
+		"# newcaps-label state 1 root $root 300" "--state: the state file names the root and the 300 files"
+	"$label" -v --state "$work/many.state" "$work/many.policy" "$root" > "$work/out" 2>&1
+	is "$?:$(grep -c 'OK (unchanged since the state file)' "$work/out")" "0:300" \
+		"--state, nothing changed: all 300 skipped without opening them"
+	setcap cap_kill=ep "$root/many/f100"	# drift: ctime moves
+	rm "$root/many/f101" && printf y > "$root/many/f101"	# replaced: another inode
+	sed -i 's|^/many/f102 none$|/many/f102 cap_chown+i|' "$work/many.policy"	# line changed
+	setcap cap_chown=ep "$root/many/f101"
+	"$label" -v --state "$work/many.state" "$work/many.policy" "$root" > "$work/out" 2>&1
+	is "$?:$(grep -c 'unchanged since' "$work/out"):$(grep -v 'unchanged since' "$work/out" | sort | tr '\n' '|')" \
+		"0:297:$root/many/f100: set cap_net_raw+i (was cap_kill=ep)|$root/many/f101: set none (was cap_chown=ep)|$root/many/f102: set cap_chown+i (was none)|" \
+		"--state: a file setcap changed, a replaced one and a changed line are looked at again; 297 skipped"
+	"$label" --check "$work/many.policy" "$root" > /dev/null 2>&1
+	ok $? "--state: after that run a full check is clean"
+	sed -i '2s/ [0-9]* / x /' "$work/many.state"
+	"$label" --state "$work/many.state" "$work/many.policy" "$root" > /dev/null 2>"$work/err"
+	is "$? $(cat "$work/err")" "2 newcaps-label: $work/many.state:2: not a state line (delete the file to start again)" \
+		"--state: a damaged state file: exit 2, the line named"
+	rm -f "$work/many.state"
+	mkdir -p "$work/root2" && cp -a "$root/many" "$work/root2/" &&
+		"$label" --state "$work/many.state" "$work/many.policy" "$root" > /dev/null 2>&1 &&
+		"$label" -v --state "$work/many.state" "$work/many.policy" "$work/root2" > "$work/out" 2>"$work/err"
+	is "$?:$(grep -c 'unchanged since' "$work/out"):$(cat "$work/err")" \
+		"0:0:newcaps-label: note: $work/many.state is not a state of root $work/root2: every file is looked at" \
+		"--state of another root: every file looked at, said so"
 }
 if setcap cap_chown=i "$root/bin/plain" 2>/dev/null; then
 	labelling

@@ -13,12 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
-#include <linux/openat2.h>
 
 #include "coverage.h"
+#include "label-apply.h"
 #include "label-diff.h"
 #include "newcaps.h"
 
@@ -35,7 +34,7 @@ static void __attribute__((noreturn)) usage(void)
 	FILE *out = stdout;
 
 	fputs("\nUsage:\n", out);
-	fprintf(out, " %s [--check] [--dry-run] [-v] <policy> [<root>]\n", prog);
+	fprintf(out, " %s [--check] [--dry-run] [-v] [-j <n>] [--state <file>] <policy> [<root>]\n", prog);
 	fprintf(out, " %s --from-audit [<file>...|-] [--merge <policy>] [-o <output>]\n", prog);
 	fprintf(out, " %s --from-audit [<file>...|-] --diff <policy> [--json] [-v]\n", prog);
 	fprintf(out, " %s --coverage [<file>...|-] [--root <dir>] [--min <percent>] [--json]\n", prog);
@@ -45,6 +44,10 @@ static void __attribute__((noreturn)) usage(void)
 	fputs(" -c, --check           change nothing; report files that differ\n", out);
 	fputs(" -n, --dry-run         change nothing; say what would be changed\n", out);
 	fputs(" -v, --verbose         also report files that are right already\n", out);
+	fputs(" -j, --jobs <n>        threads (default, and 0: one per CPU online)\n", out);
+	fputs(" -s, --state <file>    skip the files whose inode, mtime and ctime are\n"
+	      "                         those this file recorded for the same line;\n"
+	      "                         labelling writes it anew\n", out);
 	fputs(" -a, --from-audit      read audit events (default: the kernel's\n"
 	      "                         /sys/kernel/security/newcaps/audit; several\n"
 	      "                         files: several runs, merged) and write a\n"
@@ -96,149 +99,6 @@ static void read_policy(const char *name, struct nc_labels *labels)
 	if (bad)
 		nc_fail(EXIT_BADINPUT, "%s: %d bad line%s, nothing changed", name,
 		     bad, bad > 1 ? "s" : "");
-}
-
-enum mode { MODE_APPLY, MODE_CHECK, MODE_DRY_RUN };
-
-/* Text of @masks for messages (NC_LABEL_SPEC_MAX bytes at @buf). */
-static const char *spec_text(const struct nc_fcaps *masks, char *buf)
-{
-	if (nc_label_spec_format(masks, buf, NC_LABEL_SPEC_MAX) < 0)
-		strcpy(buf, "?");
-	return buf;
-}
-
-/*
- * Open @rel (absolute in the policy) under the directory @rootfd: symbolic
- * links in directories resolve inside the root, as if chrooted (openat2's
- * RESOLVE_IN_ROOT, Linux 5.6), so a link in a tree being labelled cannot
- * lead to a file outside it; a final symbolic link is not followed.
- * Without openat2 (ENOSYS), a plain open of @path.
- */
-static int open_in_root(int rootfd, const char *path, const char *rel)
-{
-	struct open_how how = {
-		.flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY |
-			 O_CLOEXEC,
-		.resolve = RESOLVE_IN_ROOT | RESOLVE_NO_MAGICLINKS,
-	};
-	static bool no_openat2;
-	long fd;
-
-	if (!no_openat2) {
-		fd = syscall(SYS_openat2, rootfd, rel + 1, &how, sizeof(how));
-		if (fd >= 0 || errno != ENOSYS)
-			return (int)fd;
-		no_openat2 = true;
-	}
-	return open(path, (int)how.flags);
-}
-
-/*
- * One file: 0 right already or labelled, 1 differs (check), -1 failed.
- * The file is opened once, without following a final symlink, and read
- * and labelled through that descriptor.
- */
-static int label_one(int rootfd, const char *root,
-		     const struct nc_label *label, enum mode mode)
-{
-	char path[8192], want[NC_LABEL_SPEC_MAX], *have;
-	struct nc_fcaps caps;
-	struct stat st;
-	int fd, ret = 0;
-
-	if (snprintf(path, sizeof(path), "%s%s", root, label->path) >=
-	    (int)sizeof(path)) {
-		fprintf(stderr, "%s: %s%s: %s\n", prog, root, label->path,
-			strerror(ENAMETOOLONG));
-		return -1;
-	}
-	fd = open_in_root(rootfd, path, label->path);
-	if (fd < 0) {
-		fprintf(stderr, "%s: %s: %s\n", prog, path,
-			errno == ELOOP ? "is a symbolic link (not followed)" :
-			strerror(errno));
-		return -1;
-	}
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode)) {
-		fprintf(stderr, "%s: %s: not a regular file\n", prog, path);
-		close(fd);
-		return -1;
-	}
-	if (nc_fcaps_get(fd, &caps)) {
-		fprintf(stderr, "%s: %s: cannot read security.capability: %s\n",
-			prog, path, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	spec_text(&label->masks, want);
-	if (nc_fcaps_match(&caps, &label->masks)) {
-		if (verbose)
-			printf("%s: OK\n", path);
-		close(fd);
-		return 0;
-	}
-	have = nc_fcaps_text(&caps);
-	switch (mode) {
-	case MODE_CHECK:
-		printf("%s: differs: on disk %s, policy %s\n", path,
-		       have ? have : "?", want);
-		ret = 1;
-		break;
-	case MODE_DRY_RUN:
-		printf("%s: would set %s (on disk %s)\n", path, want,
-		       have ? have : "?");
-		break;
-	case MODE_APPLY:
-		if (nc_fcaps_set(fd, &label->masks)) {
-			fprintf(stderr, "%s: %s: cannot set %s: %s\n", prog,
-				path, want, strerror(errno));
-			ret = -1;
-		} else if (verbose) {
-			printf("%s: set %s (was %s)\n", path, want,
-			       have ? have : "?");
-		}
-		break;
-	}
-	free(have);
-	close(fd);
-	return ret;
-}
-
-static int apply(const char *policy, const char *root, enum mode mode)
-{
-	struct nc_labels labels = { 0 };
-	size_t i, differ = 0, failed = 0, len = strlen(root);
-	char *top;
-	int ret, rootfd;
-
-	read_policy(policy, &labels);
-	rootfd = open(*root ? root : "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (rootfd < 0)
-		nc_fail(EXIT_BADINPUT, "%s: %s", root, strerror(errno));
-	/* "/", "" and "DIR/" mean what they say: no double slash in paths. */
-	while (len > 0 && root[len - 1] == '/')
-		len--;
-	top = strndup(root, len);
-	if (!top)
-		nc_fail(EXIT_FAILURE, "out of memory");
-	for (i = 0; i < labels.n; i++) {
-		ret = label_one(rootfd, top, &labels.v[i], mode);
-		if (ret > 0)
-			differ++;
-		else if (ret < 0)
-			failed++;
-	}
-	nc_labels_free(&labels);
-	free(top);
-	close(rootfd);
-	if (failed) {
-		fprintf(stderr, "%s: %zu of %zu file%s could not be %s\n", prog,
-			failed, i, i > 1 ? "s" : "",
-			mode == MODE_APPLY ? "labelled" : "checked");
-		return EXIT_SOMEFAILED;
-	}
-	return differ ? EXIT_DIFFERS : EXIT_SUCCESS;
 }
 
 /* ---- learning ------------------------------------------------------------ */
@@ -543,6 +403,27 @@ static int from_audit(char *const *files, unsigned int nfiles,
 	return changed ? EXIT_DIFFERS : EXIT_SUCCESS;
 }
 
+/* The default of -j: the CPUs online, as restorecon -T 0. */
+static unsigned int online_cpus(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n > 0 && n < 1024 ? (unsigned int)n : 1;
+}
+
+/* A -j value: 1 to 1024 threads, 0 for one per CPU online. */
+static unsigned int parse_jobs(const char *text)
+{
+	char *end;
+	unsigned long n;
+
+	errno = 0;
+	n = strtoul(text, &end, 10);
+	if (errno || end == text || *end || *text == '-' || n > 1024)
+		nc_fail(EXIT_BADINPUT, "--jobs: invalid number '%s' (0 to 1024; 0: one per CPU)", text);
+	return n ? (unsigned int)n : online_cpus();
+}
+
 /* A --min value: a number from 0 to 100. */
 static double parse_percent(const char *text)
 {
@@ -571,17 +452,22 @@ int main(int argc, char **argv)
 		{ "coverage", no_argument, NULL, 'C' },
 		{ "min", required_argument, NULL, 'p' },
 		{ "root", required_argument, NULL, 'r' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "state", required_argument, NULL, 's' },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool check = false, dry_run = false, learn = false, min_given = false;
+	bool jobs_given = false;
+	struct nc_apply_opts ao = { .jobs = online_cpus() };
+	struct nc_labels labels = { 0 };
 	struct learn_opts lo = { .verify = true };
 	int c, nargs;
 
 	nc_prog = prog;
 	nc_close_stdout_atexit();
-	while ((c = getopt_long(argc, argv, "cnvam:o:Nd:JCp:r:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cnvam:o:Nd:JCp:r:j:s:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			check = true;
@@ -623,6 +509,15 @@ int main(int argc, char **argv)
 			lo.min = parse_percent(optarg);
 			min_given = true;
 			break;
+		case 'j':
+			ao.jobs = parse_jobs(optarg);
+			jobs_given = true;
+			break;
+		case 's':
+			if (ao.state)
+				nc_fail(EXIT_BADINPUT, "--state given twice");
+			ao.state = optarg;
+			break;
 		case 'r':
 			if (lo.root)
 				nc_fail(EXIT_BADINPUT, "--root given twice");
@@ -637,6 +532,8 @@ int main(int argc, char **argv)
 		}
 	}
 	nargs = argc - optind;
+	if ((learn || lo.coverage) && (jobs_given || ao.state))
+		nc_fail(EXIT_BADINPUT, "--jobs and --state go with labelling, --check or --dry-run");
 	if (lo.coverage) {
 		if (learn || check || dry_run || lo.merge || lo.output ||
 		    lo.diff)
@@ -664,6 +561,11 @@ int main(int argc, char **argv)
 			prog);
 		nc_tryhelp(prog, EXIT_BADINPUT);
 	}
-	return apply(argv[optind], nargs == 2 ? argv[optind + 1] : "",
-		     check ? MODE_CHECK : dry_run ? MODE_DRY_RUN : MODE_APPLY);
+	ao.mode = check ? NC_LABEL_CHECK : dry_run ? NC_LABEL_DRY_RUN :
+		  NC_LABEL_APPLY;
+	ao.verbose = verbose;
+	read_policy(argv[optind], &labels);
+	c = nc_label_apply(&labels, nargs == 2 ? argv[optind + 1] : "", &ao);
+	nc_labels_free(&labels);
+	return c;
 }
