@@ -12,7 +12,7 @@
 NC=/sys/kernel/security/newcaps
 P=/usr/local/bin/nc-probe
 T=/usr/local/bin/nc-try
-plan 107
+plan 111
 
 stat_of() { # the stats counter NAME
 	while read -r key value; do
@@ -481,6 +481,30 @@ is "$(sets_of $D/show.ncraw)" "$(want 0 $NET_RAW $NET_RAW $NONE $REG)" \
 	"binfmt_misc: the interpreter's masks decide (cap_net_raw+ep)"
 echo -1 > $B/status && umount $B
 ok $? "binfmt_misc entries removed, unmounted"
+
+# --- cap_reg_write and the writes a system capability decides (guide: "a
+# read-write mount or remount (CAP_SYS_ADMIN) is left to it; FITRIM, an
+# ioctl on a directory not open for writing, is refused") and no log of a
+# denial ("Denials are not logged") ------------------------------------------
+mount -o remount,ro /mnt/aud && grep -q ' /mnt/aud ext4 ro,' /proc/mounts
+ok $? "remount,ro of /mnt/aud (by root with everything)"
+newcaps-exec --drop=reg_write -- busybox mount -o remount,rw /mnt/aud
+is "$?:$(awk '$2 == "/mnt/aud" { split($4, o, ","); print o[1] }' /proc/mounts)" "0:rw" \
+	"without cap_reg_write, root remounts it read-write (CAP_SYS_ADMIN decides)"
+trim() { # trim [LAUNCHER...]: fstrim's exit status and errno text
+	out=$("$@" busybox fstrim /mnt/aud 2>&1)
+	echo "$? ${out##*: }"
+}
+is "$(trim newcaps-exec --drop=reg_write --) | $(trim)" \
+	"1 Operation not permitted | 0 " \
+	"FITRIM without cap_reg_write: EPERM (an ioctl not known to change nothing); with it, the disk trims"
+log_before=$(dmesg | grep -c newcaps)
+before=$(denied reg_write)
+for i in 1 2 3; do
+	newcaps-exec --drop=reg_write -- sh -c "echo x > $D/denied-$i" 2> /dev/null
+done
+is "$(( $(denied reg_write) - before )) $(dmesg | grep -c newcaps)" "3 $log_before" \
+	"three write opens refused without cap_reg_write: counted three times, not one kernel log line"
 
 set_knob default_policy inherit
 set_knob stored_policy tighten
