@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <ftw.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -36,10 +37,27 @@ static struct {
 /* The system's root: "" for /, else a directory holding an image of one. */
 static char root[PATH_MAX];
 
-/* @path under the root ("/usr/bin/x" -> "ROOT/usr/bin/x"), in @buf. */
-static const char *rooted(const char *path, char *buf, size_t size)
+/* Format a path into @buf (PATH_MAX bytes); false when it does not fit. */
+static bool __attribute__((format(printf, 2, 3))) fmt_path(char *buf,
+							    const char *fmt, ...)
 {
-	snprintf(buf, size, "%s%s", root, path);
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(buf, PATH_MAX, fmt, ap);
+	va_end(ap);
+	return n >= 0 && n < PATH_MAX;
+}
+
+/*
+ * @path under the root ("/usr/bin/x" -> "ROOT/usr/bin/x") in @buf
+ * (PATH_MAX bytes); a path too long is "" (which names no file).
+ */
+static const char *rooted(const char *path, char *buf)
+{
+	if (!fmt_path(buf, "%s%s", root, path))
+		buf[0] = '\0';
 	return buf;
 }
 
@@ -52,7 +70,7 @@ static char *canonical(const char *path)
 	char buf[PATH_MAX], *real, *inside;
 	size_t len = strlen(root);
 
-	real = realpath(rooted(path, buf, sizeof(buf)), NULL);
+	real = realpath(rooted(path, buf), NULL);
 	if (!real || !len)
 		return real;
 	if (!strncmp(real, root, len) && real[len] == '/')
@@ -180,7 +198,7 @@ static char *exec_program(const char *value)
 		"/usr/local/sbin", "/usr/local/bin", "/usr/sbin", "/usr/bin",
 		NULL,
 	};
-	char name[PATH_MAX], path[PATH_MAX + 32], buf[2 * PATH_MAX + 32];
+	char name[PATH_MAX], path[PATH_MAX], buf[PATH_MAX];
 	size_t len, i;
 
 	value += strspn(value, "@-:+!");
@@ -192,8 +210,8 @@ static char *exec_program(const char *value)
 	if (name[0] == '/')
 		return canonical(name);
 	for (i = 0; dirs[i]; i++) {
-		snprintf(path, sizeof(path), "%s/%s", dirs[i], name);
-		if (!access(rooted(path, buf, sizeof(buf)), X_OK))
+		if (fmt_path(path, "%s/%s", dirs[i], name) &&
+		    !access(rooted(path, buf), X_OK))
 			return canonical(path);
 	}
 	return NULL;
@@ -201,8 +219,8 @@ static char *exec_program(const char *value)
 
 static void read_unit_file(const char *file, struct unit_progs *u)
 {
-	char buf[2 * PATH_MAX];
-	FILE *f = fopen(rooted(file, buf, sizeof(buf)), "re");
+	char buf[PATH_MAX];
+	FILE *f = fopen(rooted(file, buf), "re");
 	char line[4096];
 	size_t k;
 
@@ -241,18 +259,17 @@ static int name_cmp(const struct dirent **a, const struct dirent **b)
 static void read_dropins(const char *dropdir, struct unit_progs *u)
 {
 	struct dirent **names;
-	char file[PATH_MAX], buf[2 * PATH_MAX];
-	int i, n = scandir(rooted(dropdir, buf, sizeof(buf)), &names, NULL,
+	char file[PATH_MAX], buf[PATH_MAX];
+	int i, n = scandir(rooted(dropdir, buf), &names, NULL,
 			   name_cmp);
 
 	for (i = 0; i < n; i++) {
 		const char *d = names[i]->d_name;
 		size_t len = strlen(d);
 
-		if (len > 5 && !strcmp(d + len - 5, ".conf")) {
-			snprintf(file, sizeof(file), "%s/%s", dropdir, d);
+		if (len > 5 && !strcmp(d + len - 5, ".conf") &&
+		    fmt_path(file, "%s/%s", dropdir, d))
 			read_unit_file(file, u);
-		}
 		free(names[i]);
 	}
 	if (n >= 0)
@@ -262,38 +279,31 @@ static void read_dropins(const char *dropdir, struct unit_progs *u)
 /* The programs of service @name (an instance reads its template). */
 static void add_service(const char *name)
 {
-	char template[NAME_MAX + 1], path[PATH_MAX], kind[NAME_MAX + 8];
-	char buf[2 * PATH_MAX];
+	char template[PATH_MAX], path[PATH_MAX], kind[PATH_MAX], buf[PATH_MAX];
 	const char *at = strchr(name, '@');
 	struct unit_progs u = { 0 };
 	size_t d, k;
 
-	snprintf(template, sizeof(template), "%.*s@.service",
-		 at ? (int)(at - name) : 0, name);
+	if (!fmt_path(template, "%.*s@.service", at ? (int)(at - name) : 0,
+		      name) || !fmt_path(kind, "unit:%s", name))
+		return;
 	for (d = 0; unit_dirs[d]; d++) {
-		snprintf(path, sizeof(path), "%s/%s", unit_dirs[d], name);
-		if (!access(rooted(path, buf, sizeof(buf)), R_OK))
+		if (fmt_path(path, "%s/%s", unit_dirs[d], name) &&
+		    !access(rooted(path, buf), R_OK))
 			break;
-		if (at) {
-			snprintf(path, sizeof(path), "%s/%s", unit_dirs[d],
-				 template);
-			if (!access(rooted(path, buf, sizeof(buf)), R_OK))
-				break;
-		}
+		if (at && fmt_path(path, "%s/%s", unit_dirs[d], template) &&
+		    !access(rooted(path, buf), R_OK))
+			break;
 	}
 	if (!unit_dirs[d])
 		return;
 	read_unit_file(path, &u);
 	for (d = 0; unit_dirs[d]; d++) {
-		if (at) {
-			snprintf(path, sizeof(path), "%s/%s.d", unit_dirs[d],
-				 template);
+		if (at && fmt_path(path, "%s/%s.d", unit_dirs[d], template))
 			read_dropins(path, &u);
-		}
-		snprintf(path, sizeof(path), "%s/%s.d", unit_dirs[d], name);
-		read_dropins(path, &u);
+		if (fmt_path(path, "%s/%s.d", unit_dirs[d], name))
+			read_dropins(path, &u);
 	}
-	snprintf(kind, sizeof(kind), "unit:%s", name);
 	for (k = 0; k < NKEYS; k++)
 		while (u.n[k]) {
 			char *prog = u.v[k][--u.n[k]];
@@ -306,25 +316,21 @@ static void add_service(const char *name)
 /*
  * The service a *.wants or *.requires entry starts: itself, or for a
  * socket, timer or path unit the service of the same name (their
- * default Unit=). Into @service (NAME_MAX + 1 bytes); false for others.
+ * default Unit=). Into @service (PATH_MAX bytes); false for others.
  */
 static bool started_service(const char *entry, char *service)
 {
 	static const char *const activators[] = { ".socket", ".timer", ".path", NULL };
 	size_t len = strlen(entry), i;
 
-	if (len > 8 && !strcmp(entry + len - 8, ".service")) {
-		snprintf(service, NAME_MAX + 1, "%s", entry);
-		return true;
-	}
+	if (len > 8 && !strcmp(entry + len - 8, ".service"))
+		return fmt_path(service, "%s", entry);
 	for (i = 0; activators[i]; i++) {
 		size_t alen = strlen(activators[i]);
 
-		if (len > alen && !strcmp(entry + len - alen, activators[i])) {
-			snprintf(service, NAME_MAX + 1, "%.*s.service",
-				 (int)(len - alen), entry);
-			return true;
-		}
+		if (len > alen && !strcmp(entry + len - alen, activators[i]))
+			return fmt_path(service, "%.*s.service",
+					(int)(len - alen), entry);
 	}
 	return false;
 }
@@ -332,12 +338,11 @@ static bool started_service(const char *entry, char *service)
 /* Every service a *.wants or *.requires directory of the load path starts. */
 static void add_services(void)
 {
-	char **seen = NULL, wants[2 * PATH_MAX], service[NAME_MAX + 1];
-	char buf[PATH_MAX];
+	char **seen = NULL, wants[PATH_MAX], service[PATH_MAX], buf[PATH_MAX];
 	size_t nseen = 0, d, i;
 
 	for (d = 0; unit_dirs[d]; d++) {
-		DIR *dir = opendir(rooted(unit_dirs[d], buf, sizeof(buf))), *sub;
+		DIR *dir = opendir(rooted(unit_dirs[d], buf)), *sub;
 		struct dirent *de, *se;
 
 		while (dir && (de = readdir(dir))) {
@@ -346,9 +351,8 @@ static void add_services(void)
 			if (!(len > 6 && !strcmp(de->d_name + len - 6, ".wants")) &&
 			    !(len > 9 && !strcmp(de->d_name + len - 9, ".requires")))
 				continue;
-			snprintf(wants, sizeof(wants), "%s%s/%s", root,
-				 unit_dirs[d], de->d_name);
-			sub = opendir(wants);
+			sub = fmt_path(wants, "%s%s/%s", root, unit_dirs[d],
+				       de->d_name) ? opendir(wants) : NULL;
 			while (sub && (se = readdir(sub))) {
 				char **v;
 
