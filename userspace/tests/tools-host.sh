@@ -22,11 +22,12 @@ bin=$(cd "$1" && pwd)
 label=$bin/newcaps-label
 ctl=$bin/newcapsctl
 exec=$bin/newcaps-exec
+hook=$(cd "$(dirname "$0")/../dpkg" && pwd)/newcaps-dpkg-hook
 work=$(mktemp -d "${TMPDIR:-/tmp}/newcaps-tools.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # Every check below, the labelling ones included: a host where some do not
 # run reports them as SKIPs, never a smaller plan.
-echo "1..134"
+echo "1..140"
 n=0 failed=0 skip=
 # With $skip set, a check reports "ok N - WHAT # SKIP $skip" whatever its
 # result.
@@ -430,6 +431,39 @@ EOF
 	is "$?:$(grep -c 'unchanged since' "$work/out"):$(cat "$work/err")" \
 		"0:0:newcaps-label: note: $work/many.state is not a state of root $work/root2: every file is looked at" \
 		"--state of another root: every file looked at, said so"
+
+	# newcaps-dpkg-hook (after dpkg runs): learned lines of files that are
+	# gone dropped, the administrator's lines win, a replaced program
+	# labelled again by change, new and changed privileged programs named
+	hk=$work/hook
+	mkdir -p "$hk/root/usr/bin" "$hk/etc" "$hk/lib" "$hk/run"
+	for f in a b c; do printf x > "$hk/root/usr/bin/$f"; done
+	printf '/usr/bin/a cap_chown+i\n/usr/bin/b cap_kill+i\n/usr/bin/gone cap_net_raw+i\n' > "$hk/lib/learned.policy"
+	printf '# the administrator'"'"'s\n/usr/bin/b cap_net_raw+i\n' > "$hk/etc/admin.policy"
+	hook() {
+		NEWCAPS_ETC=$hk/etc NEWCAPS_LIB=$hk/lib NEWCAPS_RUN=$hk/run \
+		NEWCAPS_HOOK_ROOT=$hk/root NEWCAPS_LABEL=$label "$hook" "$@"
+	}
+	hook post 2> "$work/err"
+	is "$?:$(getcap "$hk/root/usr/bin/a" "$hk/root/usr/bin/b" | sed "s|$hk/root||" | tr '\n' '|')" \
+		"0:/usr/bin/a cap_chown=i|/usr/bin/b cap_net_raw=i|" \
+		"dpkg hook: the learned line labels a, the administrator's line wins for b"
+	is "$(cat "$hk/lib/learned.policy" | tr '\n' '|')" "/usr/bin/a cap_chown+i|/usr/bin/b cap_kill+i|" \
+		"dpkg hook: the line of a file that is gone is dropped from the learned policy"
+	grep -q "^newcaps: /usr/bin/gone is gone: its line dropped from $hk/lib/learned.policy" "$work/err"
+	ok $? "dpkg hook: the dropped line is said"
+	# a package operation: a replaced (unlabeled, another inode), a new
+	# set-user-ID program
+	hook pre
+	printf y > "$hk/root/usr/bin/a.new" && mv "$hk/root/usr/bin/a.new" "$hk/root/usr/bin/a"
+	printf z > "$hk/root/usr/bin/newsuid" && chmod 4755 "$hk/root/usr/bin/newsuid"
+	hook post 2> "$work/err"
+	is "$(getcap "$hk/root/usr/bin/a" | sed 's/.* //'):$(grep -c 'labelled again' "$work/err")" "cap_chown=i:1" \
+		"dpkg hook: the replaced program labelled again, and only it"
+	is "$(sed 's/^[^ ]* //' "$hk/lib/review" | tr '\n' '|')" "changed /usr/bin/a|new /usr/bin/newsuid|" \
+		"dpkg hook: the changed and the new privileged program named for review"
+	hook pre && hook post 2> "$work/err"
+	is "$?:$(cat "$work/err")" "0:" "dpkg hook: nothing changed, nothing done or said"
 }
 if setcap cap_chown=i "$root/bin/plain" 2>/dev/null; then
 	labelling
