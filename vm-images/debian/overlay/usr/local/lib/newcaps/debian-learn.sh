@@ -12,6 +12,8 @@
 #           refused on / and on tmpfs, and drift after a package upgrade.
 # It uses ok, is, show and $D of debian-check.
 L=/var/lib/newcaps/learn
+# Where newcaps-tools' dpkg hook reads learned lines (newcaps-label(8), FILES).
+POLICY=/var/lib/newcaps/learned.policy
 # nc-hello: a local package whose program, a copy of ip, needs
 # cap_net_admin; version 1 is installed in the audit boot, 2 replaces it
 # in the strict boot (the drift that an apt-get upgrade makes).
@@ -34,7 +36,7 @@ learn_plan() { # learn_plan MODE: the number of checks learn_checks makes
 	case $1 in
 	audit) echo 13 ;;
 	label) echo 7 ;;
-	strict) echo 17 ;;
+	strict) echo 20 ;;
 	*) echo 0 ;;
 	esac
 }
@@ -172,7 +174,7 @@ learn_audit() {
 
 learn_label() {
 	is "$(root_policy)" audit "/ is mounted caps=audit"
-	newcaps-label --from-audit $L/audit.log -o $L/learned.policy 2> $D/learn.err
+	newcaps-label --from-audit $L/audit.log -o $POLICY 2> $D/learn.err
 	st=$?
 	sed 's/^/# learn: /' $D/learn.err
 	# The service manager hands out capabilities it never uses itself,
@@ -182,8 +184,8 @@ learn_label() {
 	# with capset() counts as used.)
 	all=$(capsh --print | sed -n 's/^Bounding set =//p' | tr ',' ':')
 	for launcher in /usr/lib/systemd/systemd /usr/lib/systemd/systemd-shutdown; do
-		sed -i "\|^$launcher |d" $L/learned.policy
-		echo "$launcher $all+i" >> $L/learned.policy
+		sed -i "\|^$launcher |d" $POLICY
+		echo "$launcher $all+i" >> $POLICY
 	done
 	ok $st "newcaps-label --from-audit: a policy for the whole system"
 	# What learning did not see: the privileged entry points the audit
@@ -199,17 +201,17 @@ learn_label() {
 	is "$(newcaps-label --coverage $D/no-login.log 2> /dev/null |
 		awk '$1 == "/usr/sbin/agetty" { print $2 }')" no \
 		"coverage: without the logins' events, agetty shows as never seen"
-	sed 's/^/# policy: /' $L/learned.policy
-	echo "# learned-programs: $(grep -vc ' none$' $L/learned.policy) with masks, $(grep -c ' none$' $L/learned.policy) none"
+	sed 's/^/# policy: /' $POLICY
+	echo "# learned-programs: $(grep -vc ' none$' $POLICY) with masks, $(grep -c ' none$' $POLICY) none"
 	# capabilities by number of programs needing them, for docs/debian.md
-	grep -v ' none$' $L/learned.policy |
+	grep -v ' none$' $POLICY |
 		grep -v -e '^/usr/lib/systemd/systemd ' -e '^/usr/lib/systemd/systemd-shutdown ' |
 		awk '{ for (i = 2; i <= NF; i++) print $i }' | sed 's/+[a-z]*$//' |
 		tr ':' '\n' | sort | uniq -c | sort -rn |
 		awk '{ print "# learned-cap: " $2 " " $1 }'
-	run_ok "newcaps-label applies it to /" newcaps-label $L/learned.policy /
+	run_ok "newcaps-label applies it to /" newcaps-label $POLICY /
 	run_ok "newcaps-label --check: / matches the policy" \
-		newcaps-label --check $L/learned.policy /
+		newcaps-label --check $POLICY /
 }
 
 learn_strict() {
@@ -229,20 +231,31 @@ learn_strict() {
 	ok $? "an unlabeled copy of ip is refused: EPERM"
 	rm -f /usr/local/sbin/ip-copy
 	tmpfs_copies strict
-	# Drift: an upgrade replaces nc-hello-ip, unlabeled.
+	# An upgrade replaces nc-hello-ip, which dpkg writes unlabeled: the
+	# dpkg hook of newcaps-tools labels it again and names it for review.
 	run_ok "apt-get update, apt-get upgrade: nc-hello 1.0 becomes 2.0" \
 		apt_upgrade_hello
-	newcaps-label --check $L/learned.policy / > $D/drift.out 2>&1
+	newcaps-label --check $POLICY / > $D/drift.out 2>&1
 	st=$?
 	show $D/drift.out
-	is "$st $(grep -c . $D/drift.out) $(grep -c "$NC_HELLO" $D/drift.out)" "1 1 1" \
-		"newcaps-label --check names exactly the replaced file"
-	$NC_HELLO addr add 192.0.2.2/32 dev lo > /dev/null 2>&1
-	[ $? -ne 0 ]
-	ok $? "the upgraded program is refused until it is labelled again"
-	newcaps-label $L/learned.policy / > /dev/null 2>&1 &&
-		$NC_HELLO addr add 192.0.2.2/32 dev lo && $NC_HELLO addr del 192.0.2.2/32 dev lo
-	ok $? "relabelled, it works again"
+	is "$st $(grep -c . $D/drift.out)" "0 0" \
+		"after the upgrade newcaps-label --check is clean: no administrator step"
+	$NC_HELLO addr add 192.0.2.2/32 dev lo && $NC_HELLO addr del 192.0.2.2/32 dev lo
+	ok $? "the upgraded program works: labelled again by the dpkg hook"
+	journalctl -q -t newcaps --no-pager -o cat > $D/hook.journal 2>&1
+	show $D/hook.journal
+	grep -q "^labelled again: $NC_HELLO: set cap_net_admin+i (was none)" $D/hook.journal
+	ok $? "the journal says the hook labelled $NC_HELLO again"
+	grep -q " changed $NC_HELLO\$" /var/lib/newcaps/review
+	ok $? "the upgraded privileged program is named for review (/var/lib/newcaps/review)"
+	# A removed package leaves no line to label another file at its path.
+	dpkg --remove nc-hello > $D/remove.out 2>&1
+	st=$?
+	show $D/remove.out
+	is "$st $(grep -c "^$NC_HELLO " $POLICY)" "0 0" \
+		"dpkg --remove nc-hello: its learned line is gone from $POLICY"
+	journalctl -q -t newcaps --no-pager -o cat | grep -q "^$NC_HELLO is gone: its line dropped"
+	ok $? "the journal says the line was dropped"
 }
 
 learn_checks() { # learn_checks MODE
