@@ -337,13 +337,75 @@ static int append(struct nc_labels *labels, const struct nc_label *label)
 	return 0;
 }
 
+struct path_line {
+	const char *path;
+	unsigned int line;
+	size_t index;
+};
+
+static int path_line_cmp(const void *a, const void *b)
+{
+	const struct path_line *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
+
+/*
+ * Report and drop each line of @labels from @first on whose path an
+ * earlier line names: sorted by path, a repeat is next to its first line,
+ * so this costs n log n, not a search of every earlier line per line.
+ * Return how many were dropped, or -ENOMEM.
+ */
+static int drop_repeats(struct nc_labels *labels, size_t first,
+			const char *name)
+{
+	size_t n = labels->n - first, i, kept = first;
+	struct path_line *k = malloc((n ? n : 1) * sizeof(*k));
+	unsigned int *first_line = calloc(n ? n : 1, sizeof(*first_line));
+	int dropped = 0;
+
+	if (!k || !first_line) {
+		free(k);
+		free(first_line);
+		return -ENOMEM;
+	}
+	for (i = 0; i < n; i++)
+		k[i] = (struct path_line){ labels->v[first + i].path,
+					   labels->v[first + i].line, i };
+	qsort(k, n, sizeof(*k), path_line_cmp);
+	for (i = 1; i < n; i++)
+		if (!strcmp(k[i].path, k[i - 1].path))
+			first_line[k[i].index] = first_line[k[i - 1].index] ?
+						 first_line[k[i - 1].index] :
+						 k[i - 1].line;
+	/* in the file's order, as they were read */
+	for (i = 0; i < n; i++) {
+		struct nc_label *label = &labels->v[first + i];
+
+		if (!first_line[i]) {
+			labels->v[kept++] = *label;
+			continue;
+		}
+		fprintf(stderr, "%s:%u: %s already has a line (%u)\n", name,
+			label->line, label->path, first_line[i]);
+		free(label->path);
+		dropped++;
+	}
+	labels->n = kept;
+	free(k);
+	free(first_line);
+	return dropped;
+}
+
 int nc_labels_read(FILE *f, const char *name, struct nc_labels *labels)
 {
 	char *line = NULL, err[512];
 	size_t size = 0;
 	ssize_t len;
 	unsigned int lineno = 0;
-	struct nc_label label, *old;
+	struct nc_label label;
+	size_t first = labels->n;
 	int bad = 0, ret;
 
 	while ((len = getline(&line, &size, f)) >= 0) {
@@ -365,14 +427,6 @@ int nc_labels_read(FILE *f, const char *name, struct nc_labels *labels)
 			continue;
 		}
 		label.line = lineno;
-		old = nc_labels_find(labels, label.path);
-		if (old) {
-			fprintf(stderr, "%s:%u: %s already has a line (%u)\n",
-				name, lineno, label.path, old->line);
-			free(label.path);
-			bad++;
-			continue;
-		}
 		if (append(labels, &label)) {
 			free(label.path);
 			free(line);
@@ -381,6 +435,11 @@ int nc_labels_read(FILE *f, const char *name, struct nc_labels *labels)
 	}
 	ret = ferror(f) ? -errno : bad;
 	free(line);
+	if (ret >= 0) {
+		int repeats = drop_repeats(labels, first, name);
+
+		ret = repeats < 0 ? repeats : ret + repeats;
+	}
 	return ret;
 }
 

@@ -268,8 +268,10 @@ int nc_label_spec_format(const struct nc_fcaps *masks, char *buf,
 			 size_t size);
 /*
  * Read a policy file. Each bad line is reported on stderr as
- * "NAME:LINE: message"; return the number of bad lines (the good ones are
- * in @labels), or -errno when the file cannot be read.
+ * "NAME:LINE: message" (a line whose path an earlier line of the file
+ * names is one, reported after the others); return the number of bad
+ * lines (the good ones are in @labels), or -errno when the file cannot
+ * be read.
  */
 int nc_labels_read(FILE *f, const char *name, struct nc_labels *labels);
 /* Parse one line; 0, 1 for a blank or comment line, -EINVAL with @err. */
