@@ -146,7 +146,11 @@ static int setup_file(struct ctx *c, const char *dir, const char *name,
 		errno = EINVAL;
 		return -1;
 	}
-	snprintf(c->path, sizeof(c->path), "%s/%s", dir, name);
+	if (snprintf(c->path, sizeof(c->path), "%s/%s", dir, name) >=
+	    (int)sizeof(c->path)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	if (!create)
 		return 0;
 	fd = open(c->path, O_WRONLY | O_CREAT, 0644);
@@ -170,7 +174,11 @@ static int setup_newdir(struct ctx *c, const char *dir)
 		errno = EINVAL;
 		return -1;
 	}
-	snprintf(c->path2, sizeof(c->path2), "%s/nc-bench.d", dir);
+	if (snprintf(c->path2, sizeof(c->path2), "%s/nc-bench.d", dir) >=
+	    (int)sizeof(c->path2)) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
 	if (mkdir(c->path2, 0755) < 0 && errno != EEXIST)
 		return -1;
 	return setup_file(c, c->path2, "new", 0);
