@@ -127,9 +127,12 @@ static bool same_time(const struct timespec *a, const struct timespec *b)
 	return a->tv_sec == b->tv_sec && a->tv_nsec == b->tv_nsec;
 }
 
-static void record(struct result *r, const char *path, const char *spec,
-		   const struct stat *st)
+/* What the state file will say of this file; nothing when none is written. */
+static void record(const struct job *job, struct result *r, const char *path,
+		   const char *spec, const struct stat *st)
 {
+	if (!job->opts->state || job->opts->mode != NC_LABEL_APPLY)
+		return;
 	r->now.path = strdup(path);
 	r->now.spec = strdup(spec);
 	if (!r->now.path || !r->now.spec)
@@ -161,7 +164,7 @@ static bool unchanged(const struct job *job, const struct nc_label *label,
 	    !same_time(&st.st_mtim, &old->mtime) ||
 	    !same_time(&st.st_ctim, &old->ctime))
 		return false;
-	record(r, label->path, want, &st);
+	record(job, r, label->path, want, &st);
 	return true;
 }
 
@@ -211,7 +214,7 @@ static void label_one(const struct job *job, const struct nc_label *label,
 	if (nc_fcaps_match(&caps, &label->masks)) {
 		if (job->opts->verbose)
 			say(&r->out, "%s: OK\n", path);
-		record(r, label->path, want, &st);
+		record(job, r, label->path, want, &st);
 		goto out;
 	}
 	have = nc_fcaps_text(&caps);
@@ -236,7 +239,7 @@ static void label_one(const struct job *job, const struct nc_label *label,
 			say(&r->out, "%s: set %s (was %s)\n", path, want,
 			    have ? have : "?");
 		if (!fstat(fd, &st))	/* the ctime the write gave it */
-			record(r, label->path, want, &st);
+			record(job, r, label->path, want, &st);
 		break;
 	}
 	free(have);
