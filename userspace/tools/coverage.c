@@ -382,16 +382,6 @@ static void add_services(void)
 
 /* ---- the report ---------------------------------------------------------- */
 
-static const struct nc_use *use_in(const struct nc_uses *uses, const char *path)
-{
-	size_t i;
-
-	for (i = 0; i < uses->n; i++)
-		if (!strcmp(uses->v[i].path, path))
-			return &uses->v[i];
-	return NULL;
-}
-
 static int entry_cmp(const void *a, const void *b)
 {
 	return strcmp(((const struct entry *)a)->path,
@@ -429,7 +419,7 @@ double nc_coverage(const struct nc_seen *seen, const char *dir, bool json)
 		nc_table_column(tb, cols[i].name, cols[i].type, 0);
 	for (i = 0; i < entries.n; i++) {
 		const struct entry *e = &entries.v[i];
-		const struct nc_use *done = use_in(&seen->done, e->path);
+		const struct nc_use *done = nc_uses_find(&seen->done, e->path);
 		char execs[16], *used = NULL;
 		const char *state;
 		const char *cells[5];
@@ -438,7 +428,7 @@ double nc_coverage(const struct nc_seen *seen, const char *dir, bool json)
 			state = "labelled";
 		else if (done)
 			state = "yes";
-		else if (use_in(&seen->running, e->path))
+		else if (nc_uses_find(&seen->running, e->path))
 			state = "running";
 		else
 			state = "no";

@@ -12,14 +12,22 @@
 
 #include "label-diff.h"
 
-static struct nc_use *use_of(struct nc_uses *uses, const char *path)
+struct nc_use *nc_uses_find(const struct nc_uses *uses, const char *path)
 {
-	struct nc_use *v;
 	size_t i;
 
 	for (i = 0; i < uses->n; i++)
 		if (!strcmp(uses->v[i].path, path))
 			return &uses->v[i];
+	return NULL;
+}
+
+static struct nc_use *use_of(struct nc_uses *uses, const char *path)
+{
+	struct nc_use *v = nc_uses_find(uses, path);
+
+	if (v)
+		return v;
 	if (uses->n == uses->alloc) {
 		size_t alloc = uses->alloc ? 2 * uses->alloc : 64;
 

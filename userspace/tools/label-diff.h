@@ -35,6 +35,8 @@ struct nc_uses {
 	size_t n, alloc;
 };
 
+/* The program @path of @uses, or NULL. */
+struct nc_use *nc_uses_find(const struct nc_uses *uses, const char *path);
 /* Count the finished event @ev of run @run; 0 or -ENOMEM. */
 int nc_uses_add(struct nc_uses *uses, const struct nc_audit_event *ev,
 		unsigned int run);

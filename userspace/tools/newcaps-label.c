@@ -403,6 +403,14 @@ static int from_audit(char *const *files, unsigned int nfiles,
 	return changed ? EXIT_DIFFERS : EXIT_SUCCESS;
 }
 
+/* An option that names one file: a second one is an error. */
+static void set_once(const char **slot, const char *value, const char *option)
+{
+	if (*slot)
+		nc_fail(EXIT_BADINPUT, "%s given twice", option);
+	*slot = value;
+}
+
 /* The default of -j: the CPUs online, as restorecon -T 0. */
 static unsigned int online_cpus(void)
 {
@@ -482,22 +490,16 @@ int main(int argc, char **argv)
 			learn = true;
 			break;
 		case 'm':
-			if (lo.merge)
-				nc_fail(EXIT_BADINPUT, "--merge given twice");
-			lo.merge = optarg;
+			set_once(&lo.merge, optarg, "--merge");
 			break;
 		case 'o':
-			if (lo.output)
-				nc_fail(EXIT_BADINPUT, "--output given twice");
-			lo.output = optarg;
+			set_once(&lo.output, optarg, "--output");
 			break;
 		case 'N':
 			lo.verify = false;
 			break;
 		case 'd':
-			if (lo.diff)
-				nc_fail(EXIT_BADINPUT, "--diff given twice");
-			lo.diff = optarg;
+			set_once(&lo.diff, optarg, "--diff");
 			break;
 		case 'J':
 			lo.json = true;
@@ -514,14 +516,10 @@ int main(int argc, char **argv)
 			jobs_given = true;
 			break;
 		case 's':
-			if (ao.state)
-				nc_fail(EXIT_BADINPUT, "--state given twice");
-			ao.state = optarg;
+			set_once(&ao.state, optarg, "--state");
 			break;
 		case 'r':
-			if (lo.root)
-				nc_fail(EXIT_BADINPUT, "--root given twice");
-			lo.root = optarg;
+			set_once(&lo.root, optarg, "--root");
 			break;
 		case 'h':
 			usage();

@@ -3,13 +3,12 @@
 # all three. A kernel whose configuration chooses the mode (left out of
 # CONFIG_LSM, CONFIG_SECURITY_NEWCAPS_DEFAULT_OFF) shows it on no command
 # line: the host names the mode it meant with nctest.mode= (vm-off-left-out).
-mode=on
+mode=on meant=
 for arg in $(cat /proc/cmdline); do
 	case $arg in
 	newcaps=off) mode=off ;;
 	lsm=*) case ,${arg#lsm=}, in *,newcaps,*) ;; *) mode=inactive ;; esac ;;
+	nctest.mode=*) meant=${arg#nctest.mode=} ;;
 	esac
 done
-for arg in $(cat /proc/cmdline); do
-	case $arg in nctest.mode=*) mode=${arg#nctest.mode=} ;; esac
-done
+mode=${meant:-$mode}
