@@ -268,6 +268,8 @@ static void nc_exec_sets(const struct nc_exec_in *in,
 	if (root)
 		out->pi &= in->pi | NC_REGULAR_MASK;
 	out->strict_lost = 0;
+	/* What Fi = ALL would have kept: strict's rule or the label took it */
+	out->removed = pi & in->pp & NC_SYSTEM_MASK & ~out->pp;
 }
 
 /**
@@ -306,7 +308,9 @@ static void nc_exec_sets(const struct nc_exec_in *in,
  * For NC_POLICY_AUDIT the sets are those of NC_POLICY_INHERIT. For
  * NC_POLICY_AUDIT and NC_POLICY_STRICT, @out->strict_lost names what strict
  * removes (would remove) from the permitted or the effective set compared
- * with inherit.
+ * with inherit. Under every policy @out->removed names the system
+ * capabilities of Pp ∩ Pi (as read above) that P'p lacks: those strict's
+ * Fi or the file's took from a caller that held them.
  */
 void nc_exec_transition(const struct nc_exec_in *in, struct nc_exec_out *out)
 {
@@ -328,6 +332,9 @@ void nc_exec_transition(const struct nc_exec_in *in, struct nc_exec_out *out)
 	 * ambient set carries on. Closed form: no second evaluation per exec.
 	 */
 	out->strict_lost = pi & NC_SYSTEM_MASK & ~out->pa;
+	/* no_new_privs: inherit would not have passed on what Pp lacks */
+	if (in->limited)
+		out->strict_lost &= in->pp;
 }
 
 /**

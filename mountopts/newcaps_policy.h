@@ -128,6 +128,10 @@ struct nc_exec_in {
  *	removes compared with inherit: for NC_POLICY_AUDIT what it would
  *	have removed, for NC_POLICY_STRICT what it did; 0 for a file with
  *	masks or a setuid-root exec, and for NC_POLICY_INHERIT
+ * @removed: system capabilities the caller held in Pp and passed on (Pi as
+ *	the equations read it) that @pp lacks: what strict's rule or the
+ *	file's Fi removed, under any policy; what the bounding set, an exec
+ *	that leaves root or a Pi without them withheld is not counted
  * @gained: the file's permitted mask adds a capability the process did
  *	not hold (Fp ∩ bnd ⊄ Pp, mainline's __cap_gained())
  * @sanitized: the exec really raised privilege and REGULAR ∩ bnd was
@@ -141,6 +145,7 @@ struct nc_exec_in {
 struct nc_exec_out {
 	u64 pp, pe, pi, pa;
 	u64 strict_lost;
+	u64 removed;
 	bool gained;
 	bool sanitized;
 	bool no_gain;

@@ -64,8 +64,9 @@ static void dump_in(const struct nc_exec_in *in)
 
 static void dump_out(const char *what, const struct nc_exec_out *o)
 {
-	tap_diag("  %s: pp=%016llx pe=%016llx pi=%016llx pa=%016llx lost=%016llx gained=%d sanitized=%d no_gain=%d insufficient=%d",
-		 what, o->pp, o->pe, o->pi, o->pa, o->strict_lost, o->gained,
+	tap_diag("  %s: pp=%016llx pe=%016llx pi=%016llx pa=%016llx lost=%016llx removed=%016llx gained=%d sanitized=%d no_gain=%d insufficient=%d",
+		 what, o->pp, o->pe, o->pi, o->pa, o->strict_lost, o->removed,
+		 o->gained,
 		 o->sanitized, o->no_gain, o->insufficient);
 }
 
@@ -336,6 +337,7 @@ enum {
 	P_FIXUP,
 	P_INSUFFICIENT,
 	P_LEAVE_ROOT,
+	P_REMOVED,
 	P_COUNT
 };
 
@@ -361,6 +363,7 @@ static const char * const prop_name[P_COUNT] = {
 	[P_FIXUP]	= "setuid_fixup: P'e ∩ SYSTEM ⊆ P'a",
 	[P_INSUFFICIENT] = "insufficient iff masks with Fe and an Fp bit outside bnd not in Pi∩Fi (after the no-gain rule)",
 	[P_LEAVE_ROOT]	= "leaving root at exec: P'p ∩ SYSTEM ⊆ (Pi ∩ Pa) ∪ (Fp ∩ bnd) ∪ P'a",
+	[P_REMOVED]	= "removed == Pp ∩ SYSTEM kept with Fi = ALL (inherit for a file without masks), minus P'p",
 };
 
 struct props {
@@ -398,7 +401,8 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 			const struct ref_bits *rb)
 {
 	struct nc_exec_in in[NC_POLICY_COUNT];
-	struct nc_exec_out o[NC_POLICY_COUNT], ref[NC_POLICY_COUNT];
+	struct nc_exec_out o[NC_POLICY_COUNT], ref[NC_POLICY_COUNT], kept;
+	struct nc_exec_in all;
 	bool no_gain, setid, setid_new, suid, sanitize, gained, probe;
 	bool leaves, root;
 	u64 fp, fi, fe, lo, san, pi = base->pi, pe = base->pe;
@@ -526,6 +530,20 @@ static void check_input(struct props *st, const struct nc_exec_in *base,
 			      i, r);
 		if (base->setuid_fixup && !no_gain && !base->limited)
 			CHECK(P_FIXUP, subset(r->pe & SYS, r->pa), i, r);
+
+		/*
+		 * The same exec with an Fi that keeps everything: what it
+		 * keeps of Pp and this one does not, strict's rule or the
+		 * file's Fi removed.
+		 */
+		all = *i;
+		if (all.has_xattr)
+			all.fi |= SYS;
+		else
+			all.policy = NC_POLICY_INHERIT;
+		nc_exec_transition(&all, &kept);
+		CHECK(P_REMOVED, r->removed ==
+		      (kept.pp & base->pp & SYS & ~r->pp), i, r);
 
 		CHECK(P_REFERENCE, ref[p].pp == r->pp && ref[p].pe == r->pe &&
 		      ref[p].pi == r->pi && ref[p].pa == r->pa &&
@@ -757,10 +775,14 @@ static void run_random(unsigned long n)
 		memset(&in, 0, sizeof(in));
 		in.pp = rmask();
 		in.pe = rmask() & in.pp;
-		in.pi = rmask() & in.pp;
+		flags = rnd();
+		/*
+		 * capset() lets a holder of CAP_SETPCAP raise Pi beyond Pp:
+		 * one input in eight has system bits in Pi that Pp lacks.
+		 */
+		in.pi = rmask() & ((flags & 0xe00000) ? in.pp : in.pp | SYS);
 		in.pa = rmask() & in.pp & in.pi & SYS;
 		in.bnd = rmask();
-		flags = rnd();
 		/*
 		 * Three in four inputs carry the sanitize probe (see
 		 * SAN_PROBE); the rest leave bit 63 random.

@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "newcaps.h"
+#include "fields.h"
 
 /* The characters escaped in a path: those that would split its field. */
 #define ESCAPED		" \t\n\\"
@@ -81,9 +81,23 @@ char *nc_escape(const char *s)
 	return out;
 }
 
-/* Field @n (0-based) of @line: start and length; false if absent. */
-static bool field(const char *line, unsigned int n, const char **start,
-		  size_t *len)
+size_t nc_fields_count(const char *line)
+{
+	const char *s;
+	size_t n = 1;
+
+	for (s = line; *s; s++) {
+		if (*s == ' ') {
+			if (s[1] == ' ' || s[1] == '\0' || s == line)
+				return 0;
+			n++;
+		}
+	}
+	return n;
+}
+
+bool nc_field(const char *line, unsigned int n, const char **start,
+	      size_t *len)
 {
 	const char *p = line;
 
@@ -101,9 +115,8 @@ static bool field(const char *line, unsigned int n, const char **start,
 	return true;
 }
 
-/* A decimal number filling exactly s[0..len). */
-static bool number(const char *s, size_t len, unsigned long long max,
-		   unsigned long long *v)
+bool nc_number(const char *s, size_t len, unsigned long long max,
+	       unsigned long long *v)
 {
 	unsigned long long x = 0;
 	size_t i;
@@ -119,8 +132,8 @@ static bool number(const char *s, size_t len, unsigned long long max,
 	return true;
 }
 
-static int caplist(const char *s, size_t len, u64 *mask, const char *what,
-		   char *err, size_t size)
+int nc_field_caplist(const char *s, size_t len, u64 *mask,
+		     const char *what, char *err, size_t size)
 {
 	char *text = strndup(s, len);
 	char why[256];
@@ -135,32 +148,31 @@ static int caplist(const char *s, size_t len, u64 *mask, const char *what,
 	return ret;
 }
 
-/* Fields @n, @n+1, @n+2: "MAJ:MIN INO PATH" of a file the event names. */
-static int parse_file(const char *line, unsigned int n, unsigned int *maj,
-		      unsigned int *min, unsigned long long *ino, char **path,
-		      char *err, size_t size)
+int nc_field_file(const char *line, unsigned int n, unsigned int *maj,
+		  unsigned int *min, unsigned long long *ino, char **path,
+		  char *err, size_t size)
 {
 	unsigned long long major, minor;
 	const char *s, *colon;
 	size_t len;
 
-	field(line, n, &s, &len);
+	nc_field(line, n, &s, &len);
 	colon = memchr(s, ':', len);
-	if (!colon || !number(s, (size_t)(colon - s), 0xfff, &major) ||
-	    !number(colon + 1, len - (size_t)(colon - s) - 1, 0xfffff,
-		    &minor)) {
+	if (!colon || !nc_number(s, (size_t)(colon - s), 0xfff, &major) ||
+	    !nc_number(colon + 1, len - (size_t)(colon - s) - 1, 0xfffff,
+		       &minor)) {
 		snprintf(err, size, "bad device '%.*s' (MAJOR:MINOR)",
 			 (int)len, s);
 		return -EINVAL;
 	}
 	*maj = (unsigned int)major;
 	*min = (unsigned int)minor;
-	field(line, n + 1, &s, &len);
-	if (!number(s, len, ~0ULL, ino)) {
+	nc_field(line, n + 1, &s, &len);
+	if (!nc_number(s, len, ~0ULL, ino)) {
 		snprintf(err, size, "bad inode number '%.*s'", (int)len, s);
 		return -EINVAL;
 	}
-	field(line, n + 2, &s, &len);
+	nc_field(line, n + 2, &s, &len);
 	*path = nc_unescape(s, len);
 	if (!*path || (*path)[0] != '/') {
 		snprintf(err, size, "bad path '%.*s'", (int)len, s);
@@ -175,41 +187,34 @@ int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 		   char *err, size_t size)
 {
 	struct nc_audit_event e = { 0 };
+	size_t len, nfields = nc_fields_count(line);
 	const char *s;
-	size_t len, nfields = 1;
 
-	for (s = line; *s; s++) {
-		if (*s == ' ') {
-			if (s[1] == ' ' || s[1] == '\0' || s == line)
-				goto malformed;
-			nfields++;
-		}
-	}
 	if (nfields < 5 || nfields > 10 || nfields == 8 || nfields == 9)
 		goto malformed;
 
-	field(line, 0, &s, &len);
-	if (!number(s, len, ~0ULL, &e.seq) || e.seq == 0) {
+	nc_field(line, 0, &s, &len);
+	if (!nc_number(s, len, ~0ULL, &e.seq) || e.seq == 0) {
 		snprintf(err, size, "bad sequence number '%.*s'", (int)len, s);
 		return -EINVAL;
 	}
-	field(line, 4, &s, &len);
-	if (caplist(s, len, &e.lost, "lost capabilities", err, size))
+	nc_field(line, 4, &s, &len);
+	if (nc_field_caplist(s, len, &e.lost, "lost capabilities", err, size))
 		return -EINVAL;
 	e.state = NC_USED_UNKNOWN;
 	if (nfields >= 6) {
-		field(line, 5, &s, &len);
+		nc_field(line, 5, &s, &len);
 		if (len == 1 && s[0] == '-') {
 			e.state = NC_USED_RUNNING;
 		} else {
-			if (caplist(s, len, &e.used, "used capabilities", err,
-				    size))
+			if (nc_field_caplist(s, len, &e.used,
+					     "used capabilities", err, size))
 				return -EINVAL;
 			e.state = NC_USED_DONE;
 		}
 	}
 	if (nfields >= 7) {
-		field(line, 6, &s, &len);
+		nc_field(line, 6, &s, &len);
 		if (len == 4 && !strncmp(s, "root", 4)) {
 			e.via = NC_VIA_ROOT;
 		} else if (len == 11 && !strncmp(s, "inheritable", 11)) {
@@ -221,12 +226,12 @@ int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 			return -EINVAL;
 		}
 	}
-	if (parse_file(line, 1, &e.major, &e.minor, &e.ino, &e.path, err,
-		       size))
+	if (nc_field_file(line, 1, &e.major, &e.minor, &e.ino, &e.path, err,
+			  size))
 		return -EINVAL;
 	if (nfields == 10 &&
-	    parse_file(line, 7, &e.script.major, &e.script.minor,
-		       &e.script.ino, &e.script.path, err, size)) {
+	    nc_field_file(line, 7, &e.script.major, &e.script.minor,
+			  &e.script.ino, &e.script.path, err, size)) {
 		free(e.path);
 		return -EINVAL;
 	}

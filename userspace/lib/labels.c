@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "newcaps.h"
+#include "fields.h"
 
 static bool blank(char c)
 {
@@ -36,16 +36,14 @@ static bool has_dotdot(const char *path)
 	return false;
 }
 
-static void errf(char *err, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-
-static void errf(char *err, size_t size, const char *fmt, ...)
+int nc_errf(char *err, size_t size, const char *fmt, ...)
 {
 	va_list ap;
 
 	va_start(ap, fmt);
 	vsnprintf(err, size, fmt, ap);
 	va_end(ap);
+	return -EINVAL;
 }
 
 /* A regular capability named in the list of @len bytes at @s, if any. */
@@ -104,25 +102,26 @@ static int clause_parse(const char *s, size_t len, u64 *fp, u64 *fi,
 			break;
 		default:
 			if (s[i] > ' ' && s[i] < 0x7f)
-				errf(err, size,
-				     "bad SPEC '%.*s': unknown flag '%c' (accepted: p, i and e)",
-				     (int)len, s, s[i]);
+				nc_errf(err, size,
+					"bad SPEC '%.*s': unknown flag '%c' (accepted: p, i and e)",
+					(int)len, s, s[i]);
 			else
-				errf(err, size,
-				     "bad SPEC: unknown flag byte 0x%02x (accepted: p, i and e)",
-				     (unsigned char)s[i]);
+				nc_errf(err, size,
+					"bad SPEC: unknown flag byte 0x%02x (accepted: p, i and e)",
+					(unsigned char)s[i]);
 			return -EINVAL;
 		}
 		if (*seen) {
-			errf(err, size, "bad SPEC '%.*s': flag '%c' given twice",
-			     (int)len, s, s[i]);
+			nc_errf(err, size, "bad SPEC '%.*s': flag '%c' given twice",
+				(int)len, s, s[i]);
 			return -EINVAL;
 		}
 		*seen = true;
 	}
 	if (!seen_p && !seen_i) {
-		errf(err, size, "bad SPEC '%.*s': flag 'p' or 'i' is required",
-		     (int)len, s);
+		nc_errf(err, size,
+			"bad SPEC '%.*s': flag 'p' or 'i' is required",
+			(int)len, s);
 		return -EINVAL;
 	}
 	/* LIST "+i[e]" is no longer than LIST "+" FLAGS with p or i. */
@@ -131,9 +130,9 @@ static int clause_parse(const char *s, size_t len, u64 *fp, u64 *fi,
 					"+i%s", seen_e ? "e" : "");
 	if (nc_capdefault_parse(buf, n, &d, &why)) {
 		if (seen_p && regular_named(s, list_len, &cap)) {
-			errf(err, size,
-			     "bad SPEC '%.*s': %s is a regular capability, which no file mask holds: Fp of the regular region is always empty (every file's Fi has them all)",
-			     (int)len, s, nc_cap_name(cap));
+			nc_errf(err, size,
+				"bad SPEC '%.*s': %s is a regular capability, which no file mask holds: Fp of the regular region is always empty (every file's Fi has them all)",
+				(int)len, s, nc_cap_name(cap));
 			return -EINVAL;
 		}
 		goto bad;
@@ -144,8 +143,8 @@ static int clause_parse(const char *s, size_t len, u64 *fp, u64 *fi,
 	return 0;
 
 bad:
-	errf(err, size, "bad SPEC '%.*s': %s (accepted: %s)", (int)len, s, why,
-	     NC_LABEL_SPEC_FORMS);
+	nc_errf(err, size, "bad SPEC '%.*s': %s (accepted: %s)", (int)len, s,
+		why, NC_LABEL_SPEC_FORMS);
 	return -EINVAL;
 }
 
@@ -188,15 +187,15 @@ int nc_label_spec_parse(const char *s, size_t len, struct nc_fcaps *masks,
 		if (ret > 0)
 			none = true;
 		if (none && clauses > 0) {
-			errf(err, size,
-			     "bad SPEC '%.*s': 'none' is a SPEC of its own",
-			     (int)len, s);
+			nc_errf(err, size,
+				"bad SPEC '%.*s': 'none' is a SPEC of its own",
+				(int)len, s);
 			return -EINVAL;
 		}
 		if (clauses > 0 && fe != m.fe) {
-			errf(err, size,
-			     "bad SPEC '%.*s': flag 'e' on some clauses only: a file has one effective flag, give it on every clause or none",
-			     (int)len, s);
+			nc_errf(err, size,
+				"bad SPEC '%.*s': flag 'e' on some clauses only: a file has one effective flag, give it on every clause or none",
+				(int)len, s);
 			return -EINVAL;
 		}
 		m.fp |= fp;
@@ -205,7 +204,7 @@ int nc_label_spec_parse(const char *s, size_t len, struct nc_fcaps *masks,
 		clauses++;
 	}
 	if (clauses == 0) {
-		errf(err, size, "expected 'PATH SPEC', found no SPEC");
+		nc_errf(err, size, "expected 'PATH SPEC', found no SPEC");
 		return -EINVAL;
 	}
 	m.present = !none;

@@ -6,6 +6,7 @@
  *    /sys/kernel/security/newcaps/regular for regular ones (capnames.c);
  *  - the securityfs files (securityfs.c);
  *  - audit events and path escapes (audit.c);
+ *  - the execs that removed capabilities, the losses file (losses.c);
  *  - policy files of newcaps-label (labels.c): clauses in the capdefault=
  *    grammar of mountopts/ (nc_capdefault_parse/format, the kernel's own
  *    parser), and in policy files only the permitted flag 'p';
@@ -195,6 +196,62 @@ void nc_audit_event_free(struct nc_audit_event *ev);
 char *nc_unescape(const char *s, size_t len);
 /* Escape space, tab, newline and backslash as \NNN; malloc'd. */
 char *nc_escape(const char *s);
+
+/* ---- execs that removed capabilities (losses.c) -------------------------- */
+
+/* Why an exec removed capabilities (interface version 6). */
+enum nc_loss_cause {
+	NC_LOSS_UNLABELED,	/* strict's rule: the file has no masks */
+	NC_LOSS_LABEL,		/* the file's inheritable mask Fi */
+};
+
+/* The most links of the exec chain a line of the losses file gives. */
+#define NC_LOSS_LINKS_MAX	4
+
+/**
+ * struct nc_loss - one line of the losses file
+ * @seq: sequence number, from 1
+ * @pid: the process that exec'd (thread-group id, initial pid namespace)
+ * @uid: its real uid (initial user namespace)
+ * @major: device major number of the program whose masks decided (for a
+ *	script, its interpreter)
+ * @minor: device minor number
+ * @ino: inode number
+ * @path: its path, unescaped (malloc'd)
+ * @policy: the policy of the exec (the program's filesystem's)
+ * @cause: strict's rule or the file's Fi
+ * @removed: the capabilities removed from the permitted set; never empty
+ * @nlinks: how many @links the line gives, 0 to NC_LOSS_LINKS_MAX
+ * @links: the exec chain above, nearest first: the program @pid ran
+ *	before (so links[0].pid is @pid), then its parent's, and so on;
+ *	each path unescaped (malloc'd)
+ */
+struct nc_loss {
+	unsigned long long seq;
+	unsigned int pid, uid;
+	unsigned int major, minor;
+	unsigned long long ino;
+	char *path;
+	enum nc_policy policy;
+	enum nc_loss_cause cause;
+	u64 removed;
+	unsigned int nlinks;
+	struct {
+		unsigned int pid;
+		char *path;
+	} links[NC_LOSS_LINKS_MAX];
+};
+
+/*
+ * Parse one line (without its newline) of the losses file:
+ * "SEQ PID UID MAJ:MIN INO PATH POLICY CAUSE REMOVED [LINK...]", each LINK
+ * "PID:PATH". Return 0, or -EINVAL with a reason in @err (-ENOMEM).
+ */
+int nc_loss_parse(const char *line, struct nc_loss *loss, char *err,
+		  size_t size);
+void nc_loss_free(struct nc_loss *loss);
+/* The file's word for @cause: "unlabeled" or "label". */
+const char *nc_loss_cause_name(enum nc_loss_cause cause);
 
 /* ---- file capabilities (fcaps.c) ----------------------------------------- */
 

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * Host unit tests of libnewcaps: capability names and lists, the parsers
- * of the securityfs files, audit lines and their escapes, policy files,
- * file capabilities. TAP output. Expected values are written out by hand
- * from SPEC sections 2 and 6 and the audit format (issue 10).
+ * of the securityfs files, audit and losses lines and their escapes,
+ * policy files, file capabilities. TAP output. Expected values are
+ * written out by hand from SPEC sections 2 and 6, the audit format (issue
+ * 10) and the losses format (interface version 6).
  *
  *   test_lib DATADIR      (DATADIR/regular: a copy of the kernel's file)
  */
@@ -241,6 +242,121 @@ static void test_audit(void)
 		tap_ok(nc_audit_parse(bad[i], &ev, err, sizeof(err)) == -EINVAL &&
 		       err[0], "refused: '%s' (%s)", bad[i], err);
 	}
+}
+
+/* The losses file (interface version 6): the records and their chains. */
+static void test_losses(void)
+{
+	struct nc_loss l;
+	char err[256];
+	static const char *const bad[] = {
+		"",
+		/* 8 fields: no REMOVED */
+		"1 1 0 254:0 12 /sbin/init strict unlabeled",
+		/* no POLICY (the links shift into REMOVED) */
+		"9 240 0 8:1 99 /opt/my\\040tool label cap_net_raw 240:/bin/sh 1:/sbin/init",
+		"1 1 0 254:0 12 /sbin/init strict unknown cap_chown",
+		"1 1 0 254:0 12 /sbin/init Strict unlabeled cap_chown",
+		"1 1 0 254:0 12 /sbin/init none unlabeled cap_chown",
+		"1 1 0 254:0 12 /sbin/init strict unlabeled none",
+		"1 1 0 254:0 12 /sbin/init strict unlabeled cap_bogus",
+		"1 1 0 254:0 12 /sbin/init strict unlabeled cap_chown,",
+		"1 1 0 254:0 12 /sbin/init strict unlabeled  cap_chown",
+		"1 1 0 254:0 12 /sbin/init strict unlabeled cap_chown ",
+		" 1 1 0 254:0 12 /sbin/init strict unlabeled cap_chown",
+		"0 1 0 254:0 12 /sbin/init strict unlabeled cap_chown",
+		"1 0 0 254:0 12 /sbin/init strict unlabeled cap_chown",
+		"1 x 0 254:0 12 /sbin/init strict unlabeled cap_chown",
+		"1 2147483648 0 254:0 12 /sbin/init strict unlabeled cap_chown",
+		"1 1 -1 254:0 12 /sbin/init strict unlabeled cap_chown",
+		"1 1 4294967295 254:0 12 /sbin/init strict unlabeled cap_chown",
+		"1 1 0 254 12 /sbin/init strict unlabeled cap_chown",
+		"1 1 0 254:0 x /sbin/init strict unlabeled cap_chown",
+		"1 1 0 254:0 12 sbin/init strict unlabeled cap_chown",
+		"1 1 0 254:0 12 /opt/my\\9tool strict unlabeled cap_chown",
+		"1 1 0 254:0 12 /opt/my\\000tool strict unlabeled cap_chown",
+		/* links: PID:PATH, the first of the same process */
+		"7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin 230/usr/bin/bash",
+		"7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin x:/usr/bin/bash",
+		"7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin :/usr/bin/bash",
+		"7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin 230:/usr/bin/bash 0:/sbin/init",
+		"7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin 231:/usr/bin/bash",
+		"7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin 230:usr/bin/bash",
+		"7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin 230:",
+		"7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin 230:/usr/bin/ba\\8sh",
+		"7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin 230:/usr/bin/bash 201:/usr/sbin/sshd 150:/usr/bin/tmux 2:/usr/lib/systemd/systemd 1:/sbin/init",
+	};
+	unsigned int i;
+
+	tap_ok(nc_loss_parse("1 1 0 254:0 12 /sbin/init strict unlabeled cap_chown,cap_net_admin",
+			     &l, err, sizeof(err)) == 0 &&
+	       l.seq == 1 && l.pid == 1 && l.uid == 0 && l.major == 254 &&
+	       l.minor == 0 && l.ino == 12 && !strcmp(l.path, "/sbin/init") &&
+	       l.policy == NC_POLICY_STRICT && l.cause == NC_LOSS_UNLABELED &&
+	       l.removed == (B(0) | B(12)) && l.nlinks == 0,
+	       "losses: init from the kernel, no links");
+	nc_loss_free(&l);
+	tap_ok(nc_loss_parse("7 230 1000 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin,cap_sys_admin 230:/usr/bin/bash 201:/usr/sbin/sshd 150:/usr/bin/tmux 1:/usr/lib/systemd/systemd",
+			     &l, err, sizeof(err)) == 0 &&
+	       l.seq == 7 && l.pid == 230 && l.uid == 1000 && l.ino == 4711 &&
+	       !strcmp(l.path, "/usr/bin/ip") &&
+	       l.removed == (B(12) | B(21)) && l.nlinks == 4 &&
+	       l.links[0].pid == 230 &&
+	       !strcmp(l.links[0].path, "/usr/bin/bash") &&
+	       l.links[1].pid == 201 &&
+	       !strcmp(l.links[1].path, "/usr/sbin/sshd") &&
+	       l.links[2].pid == 150 &&
+	       !strcmp(l.links[2].path, "/usr/bin/tmux") &&
+	       l.links[3].pid == 1 &&
+	       !strcmp(l.links[3].path, "/usr/lib/systemd/systemd"),
+	       "losses: four links, nearest first");
+	nc_loss_free(&l);
+	tap_ok(nc_loss_parse("9 240 0 8:1 99 /opt/my\\040tool strict label cap_net_raw 240:/bin/sh 1:/sbin/init",
+			     &l, err, sizeof(err)) == 0 &&
+	       l.major == 8 && l.minor == 1 && l.ino == 99 &&
+	       !strcmp(l.path, "/opt/my tool") && l.cause == NC_LOSS_LABEL &&
+	       l.removed == B(13) && l.nlinks == 2 &&
+	       !strcmp(l.links[1].path, "/sbin/init"),
+	       "losses: the file's Fi, a path with a space");
+	nc_loss_free(&l);
+	tap_ok(nc_loss_parse("12 300 4294967294 8:1 5 /usr/bin/python3 audit label cap_kill,41,cap_reg_fork 300:/tmp/a\\040b:c.sh",
+			     &l, err, sizeof(err)) == 0 &&
+	       l.uid == 4294967294U && l.policy == NC_POLICY_AUDIT &&
+	       l.removed == (B(5) | B(41) | B(48)) && l.nlinks == 1 &&
+	       l.links[0].pid == 300 &&
+	       !strcmp(l.links[0].path, "/tmp/a b:c.sh"),
+	       "losses: audit, a number and a regular name, a link path with a space and a colon");
+	nc_loss_free(&l);
+	tap_ok(nc_loss_parse("2 2 0 8:1 5 /x inherit label cap_chown", &l, err,
+			     sizeof(err)) == 0 &&
+	       l.policy == NC_POLICY_INHERIT,
+	       "losses: policy inherit");
+	nc_loss_free(&l);
+	tap_ok(!strcmp(nc_loss_cause_name(NC_LOSS_UNLABELED), "unlabeled") &&
+	       !strcmp(nc_loss_cause_name(NC_LOSS_LABEL), "label"),
+	       "losses: cause names as in the file");
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		err[0] = '\0';
+		tap_ok(nc_loss_parse(bad[i], &l, err, sizeof(err)) == -EINVAL &&
+		       err[0], "losses: refused: '%s' (%s)", bad[i], err);
+	}
+	/* what the messages say */
+	nc_loss_parse("1 1 0 254:0 12 /sbin/init strict unknown cap_chown", &l,
+		      err, sizeof(err));
+	tap_ok(!strcmp(err, "bad cause 'unknown' (unlabeled or label)"),
+	       "losses: a bad cause named with the accepted ones: %s", err);
+	nc_loss_parse("1 1 0 254:0 12 /sbin/init strict unlabeled none", &l,
+		      err, sizeof(err));
+	tap_ok(strstr(err, "removed capabilities: 'none'") == err,
+	       "losses: an empty REMOVED said so: %s", err);
+	nc_loss_parse(bad[sizeof(bad) / sizeof(bad[0]) - 1], &l, err,
+		      sizeof(err));
+	tap_ok(strstr(err, "0 to 4 links") != NULL,
+	       "losses: five links: the limit said: %s", err);
+	nc_loss_parse("7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin 230:/usr/bin/bash x:/usr/sbin/sshd",
+		      &l, err, sizeof(err));
+	tap_ok(!strcmp(err, "bad link 2 'x:/usr/sbin/sshd' (PID:PATH)"),
+	       "losses: a bad link named by its place: %s", err);
 }
 
 static void test_files(void)
@@ -591,6 +707,7 @@ int main(int argc, char **argv)
 	test_names();
 	test_escapes();
 	test_audit();
+	test_losses();
 	test_files();
 	test_labels();
 	uid = geteuid();

@@ -2,7 +2,7 @@
 # Host tests of the newcaps tools that need no newcaps kernel: newcaps-label
 # (policy files, --check, --dry-run, labelling a tree, --from-audit on
 # sample audit text) and newcapsctl on a fake securityfs directory
-# ($NEWCAPS_SECURITYFS). TAP. Expected values are written by hand from
+# ($NEWCAPS_SECURITYFS, with a fake /proc in $NEWCAPS_PROC for why). TAP. Expected values are written by hand from
 # the audit format and the man pages, never taken from a tool's output.
 #
 #   tools-host.sh BUILDDIR/userspace
@@ -27,7 +27,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/newcaps-tools.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # Every check below, the labelling ones included: a host where some do not
 # run reports them as SKIPs, never a smaller plan.
-echo "1..140"
+echo "1..159"
 n=0 failed=0 skip=
 # With $skip set, a check reports "ok N - WHAT # SKIP $skip" whatever its
 # result.
@@ -531,6 +531,104 @@ NEWCAPS_SECURITYFS=$work/absent "$ctl" get version 2>"$work/err"
 is "$?" 3 "no interface: exit 3"
 grep -q "newcaps is not in this kernel" "$work/err"
 ok $? "no interface: said so"
+
+# --- newcapsctl why: the losses file (interface version 6) ----------------
+# A fake /proc ($NEWCAPS_PROC) of status files: 250 < 230 < 201 < 1 and
+# 240 < 1; 260 has exited. The records' programs: a real file with a space
+# in its name (unlabeled), a real file setcap labels (label), a file that
+# is gone (label: its masks cannot be read).
+echo 1 > "$fs/enabled"; echo 6 > "$fs/version"
+w=$work/why
+mkdir -p "$w"
+printf x > "$w/my tool"
+printf x > "$w/labelled"
+ln -s "my tool" "$w/link"
+for p in 1:0 201:1 230:201 240:1 250:230; do
+	mkdir -p "$work/proc/${p%:*}"
+	printf 'Name:\tx\nUmask:\t0022\nState:\tS (sleeping)\nTgid:\t%s\nNgid:\t0\nPid:\t%s\nPPid:\t%s\n' \
+		"${p%:*}" "${p%:*}" "${p#*:}" > "$work/proc/${p%:*}/status"
+done
+dev=$(stat -c '%Hd:%Ld' "$w/my tool")
+cat > "$fs/losses" <<EOF
+1 1 0 254:0 12 /sbin/init strict unlabeled cap_chown,cap_net_admin
+7 230 0 254:0 4711 /usr/bin/ip strict unlabeled cap_net_admin,cap_sys_admin 230:/usr/bin/bash 201:/usr/sbin/sshd 1:/usr/lib/systemd/systemd
+8 240 1000 $dev $(stat -c %i "$w/my tool") $w/my\\040tool strict unlabeled cap_net_raw 240:/bin/sh 1:/sbin/init
+9 250 0 $dev $(stat -c %i "$w/labelled") $w/labelled strict label cap_chown,cap_kill 250:/usr/bin/make 230:/usr/bin/bash 201:/usr/sbin/sshd 1:/usr/lib/systemd/systemd
+10 260 0 $dev 4 $w/removed audit label cap_sys_time 260:/bin/sh
+EOF
+why() { NEWCAPS_PROC=$work/proc "$ctl" why "$@"; }
+# the rows as "PROGRAM|CAPABILITY|POLICY|CAUSE|PID|CHAIN", one a line
+why_rows() {
+	why --json "$@" 2>"$work/err" |
+		jq -r '.losses[] | [.program, .capability, .policy, .cause, .pid, .chain] | map(tostring) | join("|")'
+}
+why > "$work/out" 2>"$work/err"
+is "$?:$(wc -l < "$work/out"):$(head -n 1 "$work/out" | tr -s ' ' | sed 's/ $//'):$(cat "$work/err")" \
+	"0:9:PROGRAM CAPABILITY POLICY CAUSE PID CHAIN LINE:" \
+	"why: every record, one row per capability (8) under the headings, exit 0"
+is "$(why_rows)" "/sbin/init|cap_chown|strict|unlabeled|1|null
+/sbin/init|cap_net_admin|strict|unlabeled|1|null
+/usr/bin/ip|cap_net_admin|strict|unlabeled|230|/usr/bin/bash < /usr/sbin/sshd < /usr/lib/systemd/systemd
+/usr/bin/ip|cap_sys_admin|strict|unlabeled|230|/usr/bin/bash < /usr/sbin/sshd < /usr/lib/systemd/systemd
+$w/my tool|cap_net_raw|strict|unlabeled|240|/bin/sh < /sbin/init
+$w/labelled|cap_chown|strict|label|250|/usr/bin/make < /usr/bin/bash < /usr/sbin/sshd < /usr/lib/systemd/systemd
+$w/labelled|cap_kill|strict|label|250|/usr/bin/make < /usr/bin/bash < /usr/sbin/sshd < /usr/lib/systemd/systemd
+$w/removed|cap_sys_time|audit|label|260|/bin/sh" \
+	"why --json: every row (read with jq): paths unescaped, the chain nearest first, null without links, pid a number"
+out=$(why "$w/my tool" 2>&1 | tr -s ' ' | sed 's/ $//')
+is "$out" "PROGRAM CAPABILITY POLICY CAUSE PID CHAIN LINE
+$w/my tool cap_net_raw strict unlabeled 240 /bin/sh < /sbin/init $w/my\\040tool cap_net_raw+i" \
+	"why PATH: the file's record by device and inode; LINE for an unlabeled file: PATH cap+i, the path escaped"
+is "$(why_rows "$w/link")" "$w/my tool|cap_net_raw|strict|unlabeled|240|/bin/sh < /sbin/init" \
+	"why PATH of a symbolic link: the file it names"
+is "$(why --json "$w/removed" | jq -r '.losses[] | "\(.program) \(.capability) \(.line)"')" \
+	"$w/removed cap_sys_time $w/removed cap_sys_time+i" \
+	"why PATH that cannot be stat'ed: matched by its text; LINE for a label that cannot be read: PATH cap+i"
+why "$work/events" > "$work/out" 2>"$work/err"
+is "$?:$(cat "$work/out" "$work/err")" "3:" "why PATH without a record: exit 3, nothing printed"
+why --json "$work/events" > "$work/out" 2>"$work/err"
+is "$?:$(cat "$work/out" "$work/err")" "3:" "why --json PATH without a record: exit 3, nothing printed"
+is "$(why_rows 250 | cut -d'|' -f1,2,5 | tr '\n' ';')" \
+	"/sbin/init|cap_chown|1;/sbin/init|cap_net_admin|1;/usr/bin/ip|cap_net_admin|230;/usr/bin/ip|cap_sys_admin|230;$w/labelled|cap_chown|250;$w/labelled|cap_kill|250;" \
+	"why PID: its records and its running ancestors' (230, 201, 1), not a sibling's"
+is "$(why_rows 201 | cut -d'|' -f1,2,5 | tr '\n' ';')" \
+	"/sbin/init|cap_chown|1;/sbin/init|cap_net_admin|1;/usr/bin/ip|cap_net_admin|230;/usr/bin/ip|cap_sys_admin|230;$w/labelled|cap_chown|250;$w/labelled|cap_kill|250;" \
+	"why PID: the records whose chain names it too"
+is "$(why_rows 240 | cut -d'|' -f1,5 | tr '\n' ';')" \
+	"/sbin/init|1;/sbin/init|1;$w/my tool|240;" "why PID whose parent is 1"
+why 4242 > "$work/out" 2>"$work/err"
+is "$?:$(cat "$work/out" "$work/err")" "1:newcapsctl: 4242: no such process" \
+	"why PID that does not exist: exit 1 (usage), said so"
+why 260 > /dev/null 2>&1
+is "$?" 1 "why PID of a record whose process has exited: exit 1"
+why 0 2>"$work/err"
+is "$?:$(cat "$work/err")" "1:newcapsctl: '0' is not a process id" "why 0: not a process id, exit 1"
+why 1 2 2>"$work/err"
+is "$?:$(head -n 1 "$work/err")" "1:newcapsctl: why: wrong number of arguments" "why with two arguments: exit 1"
+# LINE of a label: the file's masks now, the capability added to Fi
+if ! setcap cap_net_bind_service=ep "$w/labelled" 2>/dev/null; then
+	skip="cannot set security.capability on files in ${TMPDIR:-/tmp} (uid $(id -u))"
+fi
+is "$(why --json "$w/labelled" 2>/dev/null | jq -r '.losses[].line')" \
+	"$w/labelled cap_net_bind_service+pe cap_chown+ie
+$w/labelled cap_net_bind_service+pe cap_kill+ie" \
+	"why: LINE of a label keeps the file's Fp and e and adds the capability to Fi"
+why --json "$w/labelled" 2>/dev/null | jq -r '.losses[0].line' > "$work/keep.policy"
+"$label" "$work/keep.policy" / > /dev/null 2>&1
+is "$?:$(why --json "$w/labelled" 2>/dev/null | jq -r '.losses[].line' | tr '\n' ';')" \
+	"0:$w/labelled cap_net_bind_service+pe cap_chown+ie;$w/labelled cap_net_bind_service+pe cap_chown:cap_kill+ie;" \
+	"why: newcaps-label applies a LINE as written; LINE then keeps the Fi it added"
+skip=
+printf '11 1 0 254:0 12 /sbin/init strict labelled cap_chown\n' >> "$fs/losses"
+why > /dev/null 2>"$work/err"
+is "$?:$(cat "$work/err")" "0:newcapsctl: $fs/losses: line 6: bad cause 'labelled' (unlabeled or label)" \
+	"why: a bad line named with its number and reason, the others shown"
+rm "$fs/losses"; echo 5 > "$fs/version"
+why > "$work/out" 2>"$work/err"
+is "$?:$(cat "$work/out" "$work/err")" "2:newcapsctl: losses: this kernel does not record losses (interface version 5)" \
+	"why on an older kernel (no losses file): exit 2, said so"
+"$ctl" --help | grep -q '^ why \[<path>|<pid>\] '
+ok $? "--help: why among the commands"
 
 # --- newcaps-exec: what it checks before touching anything ------------------
 "$exec" --pid 99999999999 --print 2>"$work/err"

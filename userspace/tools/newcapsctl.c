@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * newcapsctl: the state of newcaps at a glance, its knobs, counters and
- * audit events (SPEC 6 and 7). See newcapsctl(8).
+ * newcapsctl: the state of newcaps at a glance, its knobs, counters,
+ * audit events and the execs that removed capabilities (SPEC 6 and 7,
+ * why.c). See newcapsctl(8).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -18,6 +19,7 @@
 #include <libsmartcols.h>
 
 #include "newcaps.h"
+#include "why.h"
 
 static const char *prog = "newcapsctl";
 static bool json;
@@ -32,6 +34,7 @@ static void __attribute__((noreturn)) usage(void)
 	fprintf(out, " %s set <knob> <value>\n", prog);
 	fprintf(out, " %s stats [--reset] [options]\n", prog);
 	fprintf(out, " %s audit [--follow] [options]\n", prog);
+	fprintf(out, " %s why [<path>|<pid>] [options]\n", prog);
 	fputs("\nShow and steer newcaps (/sys/kernel/security/newcaps).\n", out);
 	fputs("\nCommands:\n", out);
 	fputs(" status              on/off, policies, ext mounts, counters (default)\n", out);
@@ -41,19 +44,22 @@ static void __attribute__((noreturn)) usage(void)
 	      "                       stored_policy (tighten, trust, ignore)\n", out);
 	fputs(" stats               the counters\n", out);
 	fputs(" audit               the audit-mode events, decoded\n", out);
+	fputs(" why [<path>|<pid>]  recent execs that removed capabilities (of that\n"
+	      "                       file, or process and its ancestors), each with\n"
+	      "                       the newcaps-label policy line that keeps it\n", out);
 	fputs("\nOptions:\n", out);
-	fputs(" -J, --json          JSON output (status, get, stats, audit)\n", out);
+	fputs(" -J, --json          JSON output (status, get, stats, audit, why)\n", out);
 	fputs(" -r, --reset         stats: set every counter to zero\n", out);
 	fputs(" -f, --follow        audit: keep printing new and finished events\n", out);
 	nc_usage_help_options(out, 21);
 	fputs("\nExit status: 0 ok, 1 usage, 2 the kernel refused, 3 newcaps not\n"
-	      "present (status: or off).\n", out);
+	      "present (status: or off; why: no exec matched).\n", out);
 	nc_usage_man_tail(out, "newcapsctl(8)");
 	exit(NC_EXIT_OK);
 }
 
-/* Fail for a securityfs file that could not be read or written. */
-static void __attribute__((noreturn)) fail_file(const char *name, int err)
+/* Fail for a securityfs file that could not be read or written (why.h). */
+void nc_ctl_fail_file(const char *name, int err)
 {
 	if (err == -ENOENT && access(nc_securityfs_dir(), F_OK))
 		nc_fail(NC_EXIT_ABSENT,
@@ -62,7 +68,8 @@ static void __attribute__((noreturn)) fail_file(const char *name, int err)
 	if (err == -EACCES || err == -EPERM)
 		nc_fail(NC_EXIT_REFUSED, "%s/%s: %s (%s)", nc_securityfs_dir(),
 		     name, strerror(-err),
-		     !strcmp(name, "audit") ? "root only" :
+		     !strcmp(name, "audit") || !strcmp(name, "losses") ?
+		     "root only" :
 		     "writing needs CAP_MAC_ADMIN");
 	nc_fail(NC_EXIT_REFUSED, "%s/%s: %s", nc_securityfs_dir(), name,
 	     strerror(-err));
@@ -74,7 +81,7 @@ static char *read_file(const char *name)
 	int ret = nc_file_read(name, &text);
 
 	if (ret)
-		fail_file(name, ret);
+		nc_ctl_fail_file(name, ret);
 	return text;
 }
 
@@ -84,7 +91,7 @@ static char *read_knob(const char *name)
 	int ret = nc_knob_read(name, &value);
 
 	if (ret)
-		fail_file(name, ret);
+		nc_ctl_fail_file(name, ret);
 	return value;
 }
 
@@ -114,7 +121,7 @@ static struct libscols_table *knobs_table(const char *only)
 		if (ret == -ENOENT && !only)
 			continue;
 		if (ret)
-			fail_file(nc_knobs[i].name, ret);
+			nc_ctl_fail_file(nc_knobs[i].name, ret);
 		if (nc_knobs[i].flag)
 			type = SCOLS_JSON_BOOLEAN;
 		else if (*value && strspn(value, "0123456789") == strlen(value))
@@ -177,7 +184,7 @@ static int cmd_set(const char *name, const char *value)
 		     "%s: the kernel refused '%s' (accepted: %s)",
 		     knob->name, value, knob->accepted);
 	if (ret)
-		fail_file(knob->name, ret);
+		nc_ctl_fail_file(knob->name, ret);
 	return NC_EXIT_OK;
 }
 
@@ -238,7 +245,7 @@ static int cmd_stats(bool reset)
 	if (reset) {
 		ret = nc_knob_write("stats", "0");
 		if (ret)
-			fail_file("stats", ret);
+			nc_ctl_fail_file("stats", ret);
 		return NC_EXIT_OK;
 	}
 	tb = stats_table();
@@ -341,7 +348,7 @@ static int cmd_status(void)
 	size_t i;
 
 	if (present < 0)
-		fail_file("enabled", present);
+		nc_ctl_fail_file("enabled", present);
 	if (json) {
 		tables[0] = knobs_table(NULL);
 		tables[1] = mounts_table();
@@ -533,7 +540,7 @@ static int cmd_audit(bool follow)
 
 int main(int argc, char **argv)
 {
-	enum { CMD_STATUS, CMD_GET, CMD_SET, CMD_STATS, CMD_AUDIT } cmd;
+	enum { CMD_STATUS, CMD_GET, CMD_SET, CMD_STATS, CMD_AUDIT, CMD_WHY } cmd;
 	static const struct option longopts[] = {
 		{ "json", no_argument, NULL, 'J' },
 		{ "reset", no_argument, NULL, 'r' },
@@ -579,9 +586,11 @@ int main(int argc, char **argv)
 		cmd = CMD_STATS;
 	else if (!strcmp(name, "audit") && nargs == 0)
 		cmd = CMD_AUDIT;
+	else if (!strcmp(name, "why") && nargs <= 1)
+		cmd = CMD_WHY;
 	else if (!strcmp(name, "status") || !strcmp(name, "get") ||
 		 !strcmp(name, "set") || !strcmp(name, "stats") ||
-		 !strcmp(name, "audit")) {
+		 !strcmp(name, "audit") || !strcmp(name, "why")) {
 		fprintf(stderr, "%s: %s: wrong number of arguments\n", prog,
 			name);
 		nc_tryhelp(prog, NC_EXIT_USAGE);
@@ -598,7 +607,7 @@ int main(int argc, char **argv)
 
 	present = nc_present();
 	if (present < 0)
-		fail_file("enabled", present);
+		nc_ctl_fail_file("enabled", present);
 
 	switch (cmd) {
 	case CMD_STATUS:
@@ -611,6 +620,8 @@ int main(int argc, char **argv)
 		return cmd_stats(reset);
 	case CMD_AUDIT:
 		return cmd_audit(follow);
+	case CMD_WHY:
+		return nc_why(nargs ? argv[optind] : NULL, json);
 	}
 	return NC_EXIT_OK;
 }

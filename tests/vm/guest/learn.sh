@@ -14,7 +14,7 @@ ok $? "mount caps=audit"
 for p in chowner mknoder reader idler unlabeled; do
 	cp $W /mnt/l/$p || echo "# cp $p failed"
 done
-is "$(cat $NC/version)" 5 "interface version 5: the audit file shows what was used, how it came and the script; regular_dropped"
+is "$(cat $NC/version)" 6 "interface version 6: the audit file shows what was used, how it came and the script; regular_dropped; losses"
 
 # first LINE of a workload run: "ACTION OK" or the errno name
 action() { "$@" | head -n 1; }

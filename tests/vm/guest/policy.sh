@@ -87,7 +87,7 @@ expected_regular="48 cap_reg_fork
 52 cap_reg_write
 53 cap_reg_ptrace"
 is "$(cat $NC/regular)" "$expected_regular" "regular: numbers and names of SPEC 2"
-is "$(cat $NC/version)" 5 "version: 5 (audit events say how capabilities came, and name scripts; regular_dropped)"
+is "$(cat $NC/version)" 6 "version: 6 (audit events say how capabilities came, and name scripts; regular_dropped; losses)"
 
 # default_policy switches the very next exec of an unlabeled binary.
 echo strict > $NC/default_policy
@@ -258,7 +258,7 @@ is "$(nc-probe run --as 1000 -- $NCP write $NC/default_policy strict)" EACCES \
 is "$(nc-probe run --as 1000 -- $NCP write $NC/stats 0)" EACCES \
 	"uid 1000: stats reset gets EACCES"
 is "$(stat -c '%n %a' $NC/* | sed 's|.*/||' | sort | tr '\n' ' ')" \
-	"audit 400 default_policy 644 enabled 444 mounts 444 regular 444 regular_dropped 444 stats 644 stored_policy 644 version 444 " \
+	"audit 400 default_policy 644 enabled 444 losses 400 mounts 444 regular 444 regular_dropped 444 stats 644 stored_policy 644 version 444 " \
 	"securityfs file modes: none world-writable"
 is "$(setpriv --inh-caps=-mac_admin --bounding-set=-mac_admin $NCP write $NC/default_policy strict)" \
 	EPERM "root without CAP_MAC_ADMIN gets EPERM"

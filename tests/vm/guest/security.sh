@@ -14,15 +14,15 @@
 P=/usr/local/bin/nc-probe
 T=/usr/local/bin/nc-try
 NC=/sys/kernel/security/newcaps
-FILES="audit default_policy enabled mounts regular regular_dropped stats stored_policy version"
+FILES="audit default_policy enabled losses mounts regular regular_dropped stats stored_policy version"
 
 . /tests/lib/mode.sh
 # 11 set-up and AT_SECURE, 7 secure mode and the loader, 2 effective files
 # short of Fp, 6 root's Pi,
-# 2 32-bit ioctl, 17 reads, 5 contents, 19 writes, 2 programs run;
+# 2 32-bit ioctl, 19 reads, 5 contents, 21 writes, 2 programs run;
 # newcaps=on adds 5 user-namespace, 5 bounding-set, 2 uselib, 3 audit and
 # 2 32-bit ioctl checks; with the LSM, 3 mount-namespace checks.
-case $mode in on) plan 95 ;; off) plan 78 ;; *) plan 75 ;; esac
+case $mode in on) plan 99 ;; off) plan 82 ;; *) plan 79 ;; esac
 diag "mode: $mode"
 
 enabled=$(cat $NC/enabled)
@@ -248,12 +248,12 @@ for f in $FILES; do
 	ok $? "root reads $f"
 	out=$(as_user cat $NC/$f 2>&1)
 	case $f in
-	audit) case $out in *"Permission denied"*) r=0 ;; *) r=1 ;; esac
-		ok $r "uid 1000 cannot read audit (0400)" ;;
+	audit|losses) case $out in *"Permission denied"*) r=0 ;; *) r=1 ;; esac
+		ok $r "uid 1000 cannot read $f (0400)" ;;
 	*) ok $? "uid 1000 reads $f" ;;
 	esac
 done
-is "$(cat /tmp/root.version)" 5 "version reads 5"
+is "$(cat /tmp/root.version)" 6 "version reads 6"
 is "$(head -n 1 /tmp/root.regular)" "48 cap_reg_fork" "regular names bit 48"
 is "$(grep -c '^execs ' /tmp/root.stats)" 1 "stats has an execs line"
 if [ $mode = inactive ]; then

@@ -300,7 +300,7 @@ ok $? "label without cap_reg_write: the file and the kernel's EPERM reported"
 is "$(getcap /mnt/s/probe)" "" "label without cap_reg_write: the file unchanged"
 
 # --- newcaps-label --from-audit on the kernel's own events ---------------------------
-is "$(cat $NC/version)" 5 "interface version 5"
+is "$(cat $NC/version)" 6 "interface version 6"
 $LABEL --from-audit > /tmp/learned 2> /tmp/err
 is "$?" 0 "label --from-audit (the kernel's file): exit 0"
 # Worked out from the kernel's file: the union of USED over the probe's
