@@ -36,7 +36,7 @@ learn_plan() { # learn_plan MODE: the number of checks learn_checks makes
 	case $1 in
 	audit) echo 13 ;;
 	label) echo 7 ;;
-	strict) echo 20 ;;
+	strict) echo 24 ;;
 	*) echo 0 ;;
 	esac
 }
@@ -214,6 +214,28 @@ learn_label() {
 		newcaps-label --check $POLICY /
 }
 
+# What a new user asks after that EPERM: which exec took cap_net_admin,
+# and which policy line keeps it. The line, applied, makes the copy work.
+why_ip_copy() {
+	newcapsctl why --json /usr/local/sbin/ip-copy > $D/why.json 2>&1
+	show $D/why.json
+	sel='.losses[] | select(.capability == "cap_net_admin")'
+	is "$(jq -r "$sel | .policy + \" \" + .cause" $D/why.json)" "strict unlabeled" \
+		"newcapsctl why: strict's rule took cap_net_admin from the copy of ip"
+	is "$(jq -r "$sel | .chain" $D/why.json | awk -F' < ' '{ print $1 }')" \
+		"$(readlink /proc/$$/exe)" "newcapsctl why: the link above it is this script's shell"
+	jq -r "$sel | .line" $D/why.json > $D/keep.policy
+	is "$(cat $D/keep.policy)" "/usr/local/sbin/ip-copy cap_net_admin+i" \
+		"newcapsctl why names the line that keeps cap_net_admin"
+	# Labelled as the dpkg hook labels: systemd's child holds cap_setfcap.
+	systemd-run --quiet --wait --pipe newcaps-label $D/keep.policy > $D/keep.out 2>&1 &&
+		/usr/local/sbin/ip-copy addr add 192.0.2.3/32 dev lo >> $D/keep.out 2>&1 &&
+		/usr/local/sbin/ip-copy addr del 192.0.2.3/32 dev lo >> $D/keep.out 2>&1
+	st=$?
+	show $D/keep.out
+	ok $st "with that line applied the copy of ip adds an address"
+}
+
 learn_strict() {
 	is "$(root_policy)" strict "/ is mounted caps=strict"
 	workload
@@ -229,6 +251,7 @@ learn_strict() {
 	show $D/ip-copy.out
 	[ $st -ne 0 ] && grep -q 'Operation not permitted' $D/ip-copy.out
 	ok $? "an unlabeled copy of ip is refused: EPERM"
+	why_ip_copy
 	rm -f /usr/local/sbin/ip-copy
 	tmpfs_copies strict
 	# An upgrade replaces nc-hello-ip, which dpkg writes unlabeled: the
