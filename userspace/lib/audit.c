@@ -3,14 +3,16 @@
  * Lines of /sys/kernel/security/newcaps/audit, and the octal escapes the
  * kernel's seq_escape() writes into them (also used in policy files).
  *
- *   SEQ MAJ:MIN INO PATH LOST [USED [VIA [MAJ:MIN INO SCRIPT]]]
+ *   SEQ MAJ:MIN INO PATH LOST [USED [VIA [PARENT] [MAJ:MIN INO SCRIPT]]]
  *
  * USED (interface version 3) is "-" while the program runs, "none" when
  * it used no capability, else a list; version 2 has no USED field.
  * Version 4 adds VIA, "root" when the root rule passed the capabilities
  * on, else "inheritable", and for a #! script the script's device, inode
  * and path (PATH is then its interpreter). Paths escape separators and
- * any byte that is not printable ASCII as \NNN.
+ * any byte that is not printable ASCII as \NNN. Version 6 adds PARENT, the
+ * sequence number of the event of the program that exec'd this one (0:
+ * none), before the script's fields.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -187,10 +189,12 @@ int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 		   char *err, size_t size)
 {
 	struct nc_audit_event e = { 0 };
-	size_t len, nfields = nc_fields_count(line);
+	size_t len, nfields = nc_fields_count(line), script;
 	const char *s;
 
-	if (nfields < 5 || nfields > 10 || nfields == 8 || nfields == 9)
+	/* a script adds three fields to those of versions 4 and 6 */
+	script = nfields == 10 || nfields == 11 ? nfields - 3 : 0;
+	if (nfields < 5 || nfields > 11 || nfields == 9)
 		goto malformed;
 
 	nc_field(line, 0, &s, &len);
@@ -226,11 +230,21 @@ int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 			return -EINVAL;
 		}
 	}
+	if (nfields == 8 || nfields == 11) {
+		nc_field(line, 7, &s, &len);
+		if (!nc_number(s, len, ~0ULL, &e.parent) ||
+		    (e.parent && e.parent >= e.seq)) {
+			snprintf(err, size,
+				 "bad parent event '%.*s' (0, or an earlier sequence number)",
+				 (int)len, s);
+			return -EINVAL;
+		}
+	}
 	if (nc_field_file(line, 1, &e.major, &e.minor, &e.ino, &e.path, err,
 			  size))
 		return -EINVAL;
-	if (nfields == 10 &&
-	    nc_field_file(line, 7, &e.script.major, &e.script.minor,
+	if (script &&
+	    nc_field_file(line, script, &e.script.major, &e.script.minor,
 			  &e.script.ino, &e.script.path, err, size)) {
 		free(e.path);
 		return -EINVAL;
@@ -240,7 +254,7 @@ int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 
 malformed:
 	snprintf(err, size,
-		 "expected 'SEQ MAJ:MIN INO PATH LOST [USED [VIA [MAJ:MIN INO SCRIPT]]]' separated by single spaces");
+		 "expected 'SEQ MAJ:MIN INO PATH LOST [USED [VIA [PARENT] [MAJ:MIN INO SCRIPT]]]' separated by single spaces");
 	return -EINVAL;
 }
 

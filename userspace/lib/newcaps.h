@@ -160,6 +160,8 @@ enum nc_via {
  * @state: whether @used is known
  * @used: the capabilities the program used (NC_USED_DONE only)
  * @via: how they reached it (version 4; NC_VIA_UNKNOWN before)
+ * @parent: the event of the program that exec'd this one, whose uses
+ *	these count for too (version 6); 0 for none or before version 6
  * @script: for a #! script (version 4), the script: @script.path is NULL
  *	otherwise; the event's own file is the interpreter
  */
@@ -172,6 +174,7 @@ struct nc_audit_event {
 	enum nc_used state;
 	u64 used;
 	enum nc_via via;
+	unsigned long long parent;
 	struct {
 		unsigned int major, minor;
 		unsigned long long ino;
@@ -181,8 +184,8 @@ struct nc_audit_event {
 
 /*
  * Parse one line (without its newline) of the audit file, version 2 (5
- * fields), 3 (6 fields) or 4 (7, or 10 for a script). Return 0, or -EINVAL
- * with a reason in @err.
+ * fields), 3 (6 fields), 4 and 5 (7, or 10 for a script) or 6 (8, or 11
+ * for a script). Return 0, or -EINVAL with a reason in @err.
  */
 int nc_audit_parse(const char *line, struct nc_audit_event *ev,
 		   char *err, size_t size);

@@ -194,6 +194,12 @@ static void test_audit(void)
 		"7 254:16 12 /p cap_chown - root 8:1 5 rel",
 		"7 254:16 12 /p cap_chown - root 8:1 x /s",
 		"7 254:16 12 /p cap_chown - root 8:1 5 /s extra",
+		/* version 6: PARENT, an earlier event or 0 */
+		"7 254:16 12 /p cap_chown - root 7",
+		"7 254:16 12 /p cap_chown - root 9",
+		"7 254:16 12 /p cap_chown - root -1",
+		"7 254:16 12 /p cap_chown - root x 8:1 5 /s",
+		"7 254:16 12 /p cap_chown - root 6 8:1 5 /s extra",
 	};
 	unsigned int i;
 
@@ -236,6 +242,21 @@ static void test_audit(void)
 	       ev.script.ino == 7 && ev.script.path &&
 	       !strcmp(ev.script.path, "/tmp/a\001b\n.sh"),
 	       "version 4 event of a script: interpreter, then the script with control characters escaped");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("13 8:1 99 /bin/chowner cap_chown cap_chown root 12",
+			      &ev, err, sizeof(err)) == 0 &&
+	       ev.via == NC_VIA_ROOT && ev.parent == 12 && !ev.script.path,
+	       "version 6 event: PARENT, the event of the program above");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("14 8:1 99 /bin/dash cap_kill none inheritable 0 8:2 7 /tmp/s.sh",
+			      &ev, err, sizeof(err)) == 0 &&
+	       ev.parent == 0 && ev.script.path &&
+	       !strcmp(ev.script.path, "/tmp/s.sh") && ev.script.ino == 7,
+	       "version 6 event of a script: PARENT 0 (none), then the script");
+	nc_audit_event_free(&ev);
+	tap_ok(nc_audit_parse("12 8:1 99 /bin/dash cap_kill none inheritable 8:2 7 /tmp/s.sh",
+			      &ev, err, sizeof(err)) == 0 && ev.parent == 0,
+	       "version 4 event: no PARENT, read as 0");
 	nc_audit_event_free(&ev);
 	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
 		err[0] = '\0';

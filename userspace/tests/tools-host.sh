@@ -27,7 +27,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/newcaps-tools.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 # Every check below, the labelling ones included: a host where some do not
 # run reports them as SKIPs, never a smaller plan.
-echo "1..159"
+echo "1..160"
 n=0 failed=0 skip=
 # With $skip set, a check reports "ok N - WHAT # SKIP $skip" whatever its
 # result.
@@ -158,7 +158,7 @@ diff_of() {
 	(cd "$work" && "$label" --from-audit -N "$@" 2>"$work/err"; echo "rc=$?") |
 		tr -s ' ' | sed 's/ $//'
 }
-is "$(diff_of run1 run2 --diff current.policy)" "PATH STATUS CHANGE CAPABILITY USED EXECS RUNS VIA
+is "$(diff_of run1 run2 --diff current.policy)" "PATH STATUS CHANGE CAPABILITY USED EXECS RUNS VIA CHAIN
 /mnt/a/bin/bind80 changed + cap_chown 1 3 run1 inheritable
 /mnt/a/bin/bind80 changed - cap_setuid 0 3 run1,run2
 /mnt/a/bin/new new + cap_kill 1 1 run2 root
@@ -179,6 +179,29 @@ is "$(jq -r '.diff[] | [.path, .change, .capability, .used, .execs, .runs, .via 
 /mnt/a/bin/newnone + none 0 1 $work/run2 -
 /mnt/a/bin/quiet - cap_sys_time 0 1 $work/run1 -" \
 	"diff --json: the same rows, counts as numbers (read with jq)"
+# Version 6 events name the event of the program above (PARENT): the diff
+# says under which programs each capability was used. Event 6 left the
+# ring, so the chain of event 7 ends there.
+cat > "$work/run3" <<'EOF'
+1 254:16 20 /mnt/a/bin/systemd cap_chown,cap_kill cap_chown,cap_kill root 0
+2 254:16 21 /mnt/a/bin/sh cap_chown,cap_kill cap_chown,cap_kill root 1
+3 254:16 22 /mnt/a/bin/chowner cap_chown,cap_kill cap_chown root 2
+4 254:16 23 /mnt/a/bin/killer cap_chown,cap_kill cap_kill root 1
+5 254:16 22 /mnt/a/bin/chowner cap_chown,cap_kill cap_chown root 1
+7 254:16 22 /mnt/a/bin/chowner cap_chown,cap_kill cap_chown root 6
+8 254:16 22 /mnt/a/bin/chowner cap_chown,cap_kill cap_chown root 2
+EOF
+: > "$work/empty.policy"
+"$label" --from-audit -N "$work/run3" --diff "$work/empty.policy" --json > "$work/chain.json" 2>/dev/null
+is "$(jq -r '.diff[] | [.path, .capability, .used, .chain // "-"] | join(" | ")' "$work/chain.json")" \
+"/mnt/a/bin/chowner | cap_chown | 4 | /mnt/a/bin/sh < /mnt/a/bin/systemd; /mnt/a/bin/systemd
+/mnt/a/bin/killer | cap_kill | 1 | /mnt/a/bin/systemd
+/mnt/a/bin/sh | cap_chown | 1 | /mnt/a/bin/systemd
+/mnt/a/bin/sh | cap_kill | 1 | /mnt/a/bin/systemd
+/mnt/a/bin/systemd | cap_chown | 1 | -
+/mnt/a/bin/systemd | cap_kill | 1 | -" \
+	"diff: each capability with the distinct chains of programs above its uses, nearest first"
+
 # Several runs merge: learning from both at once is learning one, then
 # merging the other.
 "$label" --from-audit -N "$work/run1" "$work/run2" -o "$work/both.policy" 2>/dev/null &&

@@ -46,8 +46,30 @@ static struct nc_use *use_of(struct nc_uses *uses, const char *path)
 	return v;
 }
 
+/* Add @chain to the "; "-joined @chains unless it is there; -ENOMEM. */
+static int chain_add(char **chains, const char *chain)
+{
+	size_t len = strlen(chain);
+	const char *p = *chains;
+	char *more;
+
+	while (p) {
+		if (!strncmp(p, chain, len) && (!p[len] || p[len] == ';'))
+			return 0;
+		p = strstr(p, "; ");
+		if (p)
+			p += 2;
+	}
+	if (asprintf(&more, "%s%s%s", *chains ? *chains : "",
+		     *chains ? "; " : "", chain) < 0)
+		return -ENOMEM;
+	free(*chains);
+	*chains = more;
+	return 0;
+}
+
 int nc_uses_add(struct nc_uses *uses, const struct nc_audit_event *ev,
-		unsigned int run)
+		unsigned int run, const char *chain)
 {
 	struct nc_use *use = use_of(uses, ev->path);
 	u64 used = ev->used & NC_SYSTEM_MASK;
@@ -64,14 +86,22 @@ int nc_uses_add(struct nc_uses *uses, const struct nc_audit_event *ev,
 		use->count[cap]++;
 		use->cap_runs[cap] |= NC_BIT(run);
 		use->via[cap] |= 1U << ev->via;
+		if (*chain && chain_add(&use->chains[cap], chain))
+			return -ENOMEM;
 	}
 	return 0;
 }
 
 void nc_uses_free(struct nc_uses *uses)
 {
-	while (uses->n)
-		free(uses->v[--uses->n].path);
+	unsigned int cap;
+
+	while (uses->n) {
+		uses->n--;
+		free(uses->v[uses->n].path);
+		for (cap = 0; cap < 64; cap++)
+			free(uses->v[uses->n].chains[cap]);
+	}
 	free(uses->v);
 	memset(uses, 0, sizeof(*uses));
 }
@@ -89,7 +119,7 @@ static int label_by_path(const void *a, const void *b)
 }
 
 enum { COL_PATH, COL_STATUS, COL_CHANGE, COL_CAP, COL_USED, COL_EXECS,
-       COL_RUNS, COL_VIA, NCOLS };
+       COL_RUNS, COL_VIA, COL_CHAIN, NCOLS };
 
 /* The names of the runs in @mask, comma-separated (malloc'd). */
 static char *run_names(u64 mask, const char *const *runs)
@@ -125,12 +155,13 @@ struct diff_out {
 
 static void row(struct diff_out *out, const char *path, const char *status,
 		const char *change, const char *cap, unsigned int used,
-		unsigned int execs, u64 runs, const char *via)
+		unsigned int execs, u64 runs, const char *via,
+		const char *chains)
 {
 	char used_text[16], execs_text[16], *run_text = run_names(runs, out->runs);
 	const char *cells[NCOLS] = {
 		path, status, change, cap, used_text, execs_text,
-		run_text ? run_text : "", via,
+		run_text ? run_text : "", via, chains ? chains : "",
 	};
 
 	if (!run_text)
@@ -153,7 +184,8 @@ static bool program_rows(struct diff_out *out, const struct nc_use *use,
 
 	if (!use) {	/* in the policy, not run */
 		if (all)
-			row(out, label->path, "unseen", "", "", 0, 0, 0, "");
+			row(out, label->path, "unseen", "", "", 0, 0, 0, "",
+			    NULL);
 		return false;
 	}
 	add = use->used & ~(fi | fp);
@@ -162,20 +194,20 @@ static bool program_rows(struct diff_out *out, const struct nc_use *use,
 	if (label && !add && !remove) {
 		if (all)
 			row(out, use->path, status, "", "", 0, use->execs,
-			    use->runs, "");
+			    use->runs, "", NULL);
 		return false;
 	}
 	if (!label && !add)	/* a line "PATH none" would be added */
 		row(out, use->path, status, "+", "none", 0, use->execs,
-		    use->runs, "");
+		    use->runs, "", NULL);
 	for (cap = 0; cap < 64; cap++) {
 		if (add & NC_BIT(cap))
 			row(out, use->path, status, "+", nc_capname(cap, name),
 			    use->count[cap], use->execs, use->cap_runs[cap],
-			    via_names(use->via[cap]));
+			    via_names(use->via[cap]), use->chains[cap]);
 		else if (remove & NC_BIT(cap))
 			row(out, use->path, status, "-", nc_capname(cap, name),
-			    0, use->execs, use->runs, "");
+			    0, use->execs, use->runs, "", NULL);
 	}
 	return true;
 }
@@ -191,6 +223,7 @@ size_t nc_uses_diff(struct nc_uses *uses, struct nc_labels *policy,
 		{ "CHANGE", SCOLS_JSON_STRING }, { "CAPABILITY", SCOLS_JSON_STRING },
 		{ "USED", SCOLS_JSON_NUMBER }, { "EXECS", SCOLS_JSON_NUMBER },
 		{ "RUNS", SCOLS_JSON_STRING }, { "VIA", SCOLS_JSON_STRING },
+		{ "CHAIN", SCOLS_JSON_STRING },
 	};
 	struct diff_out out = { .tb = nc_table_new("diff", json), .runs = runs };
 	size_t i = 0, j = 0, changed = 0;

@@ -20,6 +20,8 @@
  * @count: per capability, the execs that used it
  * @cap_runs: per capability, the runs it was used in
  * @via: per capability, how it reached the program (bit 1 << enum nc_via)
+ * @chains: per capability, the distinct chains of programs above the
+ *	execs that used it, "A < B" each, joined by "; " (malloc'd, or NULL)
  */
 struct nc_use {
 	char *path;
@@ -28,6 +30,7 @@ struct nc_use {
 	unsigned int count[64];
 	u64 cap_runs[64];
 	unsigned char via[64];
+	char *chains[64];
 };
 
 struct nc_uses {
@@ -37,13 +40,16 @@ struct nc_uses {
 
 /* The program @path of @uses, or NULL. */
 struct nc_use *nc_uses_find(const struct nc_uses *uses, const char *path);
-/* Count the finished event @ev of run @run; 0 or -ENOMEM. */
+/*
+ * Count the finished event @ev of run @run, the programs above it @chain
+ * ("" for none); 0 or -ENOMEM.
+ */
 int nc_uses_add(struct nc_uses *uses, const struct nc_audit_event *ev,
-		unsigned int run);
+		unsigned int run, const char *chain);
 /*
  * Print what the runs (@runs, their names) would change in @policy: per
  * program a row per capability added ("+", used, with how often, in which
- * runs and how it came) or removed ("-", in Fi but used in none of the
+ * runs, how it came and under which programs) or removed ("-", in Fi but used in none of the
  * program's execs; Fp is the administrator's and never removed), "new"
  * for a program the policy lacks that used nothing; with @all, also the
  * unchanged programs and those of the policy that did not run. A table,

@@ -250,79 +250,172 @@ struct learn_counts {
 	struct noted scripts, root;
 };
 
+/* The events of one run, in the order read, and by sequence number. */
+struct run_events {
+	struct nc_audit_event *v;
+	unsigned int *lineno;
+	const struct nc_audit_event **by_seq;
+	size_t n;
+};
+
+static int by_seq(const void *a, const void *b)
+{
+	const struct nc_audit_event *x = *(const struct nc_audit_event *const *)a;
+	const struct nc_audit_event *y = *(const struct nc_audit_event *const *)b;
+
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static const struct nc_audit_event *event_of(const struct run_events *r,
+					     unsigned long long seq)
+{
+	struct nc_audit_event key = { .seq = seq };
+	const struct nc_audit_event *k = &key, **found;
+
+	found = bsearch(&k, r->by_seq, r->n, sizeof(*r->by_seq), by_seq);
+	return found ? *found : NULL;
+}
+
+/*
+ * The programs above @ev whose events the run has, nearest first: "A < B"
+ * (malloc'd, "" for none). A parent event the ring lost ends the chain;
+ * the kernel links 16 at most, a bad file is cut there too.
+ */
+static char *event_chain(const struct run_events *r,
+			 const struct nc_audit_event *ev)
+{
+	const struct nc_audit_event *up = ev;
+	char *chain = strdup(""), *more;
+	unsigned int depth = 0;
+
+	while (chain && up->parent && depth++ < 16) {
+		up = event_of(r, up->parent);
+		if (!up)
+			break;
+		if (asprintf(&more, "%s%s%s", chain, *chain ? " < " : "",
+			     up->path) < 0)
+			more = NULL;
+		free(chain);
+		chain = more;
+	}
+	if (!chain)
+		nc_fail(EXIT_FAILURE, "out of memory");
+	return chain;
+}
+
+/* Parse the events of @text; bad lines are reported and counted. */
+static void read_run(char *text, const char *name, struct run_events *r,
+		     struct learn_counts *n)
+{
+	char *line, *save = NULL, err[512];
+	unsigned int lineno = 0;
+	size_t alloc = 0, i;
+
+	memset(r, 0, sizeof(*r));
+	for (line = strtok_r(text, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		lineno++;
+		if (r->n == alloc) {
+			alloc = alloc ? 2 * alloc : 256;
+			r->v = realloc(r->v, alloc * sizeof(*r->v));
+			r->lineno = realloc(r->lineno, alloc * sizeof(*r->lineno));
+			if (!r->v || !r->lineno)
+				nc_fail(EXIT_FAILURE, "out of memory");
+		}
+		if (nc_audit_parse(line, &r->v[r->n], err, sizeof(err))) {
+			fprintf(stderr, "%s: %s:%u: %s\n", prog, name, lineno,
+				err);
+			n->bad++;
+			continue;
+		}
+		r->lineno[r->n++] = lineno;
+	}
+	r->by_seq = malloc((r->n ? r->n : 1) * sizeof(*r->by_seq));
+	if (!r->by_seq)
+		nc_fail(EXIT_FAILURE, "out of memory");
+	for (i = 0; i < r->n; i++)
+		r->by_seq[i] = &r->v[i];
+	qsort(r->by_seq, r->n, sizeof(*r->by_seq), by_seq);
+}
+
+static void run_events_free(struct run_events *r)
+{
+	while (r->n)
+		nc_audit_event_free(&r->v[--r->n]);
+	free(r->v);
+	free(r->lineno);
+	free(r->by_seq);
+}
+
 /*
  * Learn from the events of run @run, the file @file (NULL: the kernel's):
  * its finished events into @labels and @seen->done, the programs still
- * running into @seen->running.
+ * running into @seen->running, each with the chain of programs above it.
  */
 static void learn_run(const char *file, unsigned int run,
 		      const struct learn_opts *o, struct nc_labels *labels,
 		      struct nc_seen *seen, struct learn_counts *n)
 {
 	unsigned long long first = 0, prev = 0, lost = 0;
-	char *text = read_events(file), *line, *save = NULL, err[512];
+	char *text = read_events(file), *chain;
 	char capname[NC_CAPNAME_MAX], kernel_file[4096];
-	unsigned int lineno = 0;
 	const char *name = file;
+	struct run_events r;
+	size_t i;
 
 	if (!name) {
 		snprintf(kernel_file, sizeof(kernel_file), "%s/audit",
 			 nc_securityfs_dir());
 		name = kernel_file;
 	}
+	read_run(text, name, &r, n);
 
-	for (line = strtok_r(text, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		struct nc_audit_event ev;
+	for (i = 0; i < r.n; i++) {
+		const struct nc_audit_event *ev = &r.v[i];
 		struct nc_fcaps learned = { 0 };
-		unsigned int cap;
+		unsigned int cap, lineno = r.lineno[i];
 
-		lineno++;
-		if (nc_audit_parse(line, &ev, err, sizeof(err))) {
-			fprintf(stderr, "%s: %s:%u: %s\n", prog, name, lineno,
-				err);
-			n->bad++;
-			continue;
-		}
 		/* The kernel numbers events from 1, oldest first: gaps are lost. */
 		if (!first)
-			first = ev.seq;
-		else if (ev.seq > prev + 1)
-			lost += ev.seq - prev - 1;
-		prev = ev.seq;
-		if (ev.state == NC_USED_RUNNING) {
-			n->running++;
-			if (nc_uses_add(&seen->running, &ev, run))
-				nc_fail(EXIT_FAILURE, "out of memory");
-		}
-		if (ev.state == NC_USED_UNKNOWN)
+			first = ev->seq;
+		else if (ev->seq > prev + 1)
+			lost += ev->seq - prev - 1;
+		prev = ev->seq;
+		if (ev->state == NC_USED_UNKNOWN)
 			n->unknown++;
-		if (ev.state != NC_USED_DONE) {
-			nc_audit_event_free(&ev);
-			continue;
-		}
-		n->done++;
-		if (o->verify && !event_file_matches(&ev, name, lineno)) {
+		if (ev->state == NC_USED_RUNNING)
+			n->running++;
+		if (ev->state == NC_USED_DONE)
+			n->done++;
+		if (ev->state == NC_USED_DONE && o->verify &&
+		    !event_file_matches(ev, name, lineno)) {
 			n->mismatched++;
-			nc_audit_event_free(&ev);
 			continue;
 		}
+		if (ev->state == NC_USED_UNKNOWN)
+			continue;
+		chain = event_chain(&r, ev);
+		if (nc_uses_add(ev->state == NC_USED_DONE ? &seen->done :
+				&seen->running, ev, run, chain))
+			nc_fail(EXIT_FAILURE, "out of memory");
+		free(chain);
+		if (ev->state != NC_USED_DONE)
+			continue;
 		for (cap = 0; cap < 64; cap++)
-			if ((ev.used & NC_BIT(cap)) && cap > NC_CAP_LAST_SYSTEM)
+			if ((ev->used & NC_BIT(cap)) && cap > NC_CAP_LAST_SYSTEM)
 				fprintf(stderr,
 					"%s: %s:%u: %s: %s cannot be in a file mask, left out\n",
-					prog, name, lineno, ev.path,
+					prog, name, lineno, ev->path,
 					nc_capname(cap, capname));
 		/* Learning gives Fi only: never a permitted part. */
-		learned.fi = ev.used & NC_SYSTEM_MASK;
+		learned.fi = ev->used & NC_SYSTEM_MASK;
 		learned.present = learned.fi != 0;
-		if (nc_labels_merge(labels, ev.path, &learned) ||
-		    nc_uses_add(&seen->done, &ev, run))
+		if (nc_labels_merge(labels, ev->path, &learned))
 			nc_fail(EXIT_FAILURE, "out of memory");
 		if (!o->diff && !o->coverage)
-			note_event(&ev, learned.fi, &n->scripts, &n->root);
-		nc_audit_event_free(&ev);
+			note_event(ev, learned.fi, &n->scripts, &n->root);
 	}
+	run_events_free(&r);
 	free(text);
 	if (first > 1 || lost)
 		fprintf(stderr,

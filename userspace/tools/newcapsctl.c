@@ -430,6 +430,7 @@ static struct libscols_table *events_table(bool headings)
 	nc_table_column(tb, "LOST", SCOLS_JSON_STRING, 0);
 	nc_table_column(tb, "USED", SCOLS_JSON_STRING, 0);
 	nc_table_column(tb, "VIA", SCOLS_JSON_STRING, 0);
+	nc_table_column(tb, "PARENT", SCOLS_JSON_NUMBER, SCOLS_FL_RIGHT);
 	nc_table_column(tb, "SCRIPT", SCOLS_JSON_STRING, 0);
 	return tb;
 }
@@ -442,7 +443,7 @@ static void event_row(struct libscols_table *tb,
 		[NC_USED_RUNNING] = "running",
 		[NC_USED_DONE] = "done",
 	};
-	char seq[32], dev[32], ino[32];
+	char seq[32], dev[32], ino[32], parent[32];
 	/* As in the kernel's file; JSON null while USED is not known. */
 	char *lost = nc_caplist_format(ev->lost, ",");
 	char *used = ev->state == NC_USED_DONE ?
@@ -453,16 +454,17 @@ static void event_row(struct libscols_table *tb,
 		[NC_VIA_INHERITABLE] = "inheritable",
 		[NC_VIA_ROOT] = "root",
 	};
-	const char *row[9] = { seq, dev, ino, ev->path, states[ev->state],
-			       lost, used, vias[ev->via],
-			       ev->script.path ? ev->script.path : "" };
+	const char *row[10] = { seq, dev, ino, ev->path, states[ev->state],
+				lost, used, vias[ev->via], parent,
+				ev->script.path ? ev->script.path : "" };
 
 	if (!lost || !used)
 		nc_fail(EXIT_FAILURE, "out of memory");
 	snprintf(seq, sizeof(seq), "%llu", ev->seq);
 	snprintf(dev, sizeof(dev), "%u:%u", ev->major, ev->minor);
 	snprintf(ino, sizeof(ino), "%llu", ev->ino);
-	nc_table_row(tb, row, 9);
+	snprintf(parent, sizeof(parent), "%llu", ev->parent);
+	nc_table_row(tb, row, 10);
 	free(lost);
 	free(used);
 }

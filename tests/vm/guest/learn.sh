@@ -6,7 +6,7 @@
 . /tests/lib/audit.sh
 NC=/sys/kernel/security/newcaps
 W=/usr/local/bin/nc-work
-plan 100
+plan 102
 
 mkdir -p /mnt/l
 mount -t ext4 -o caps=audit /dev/vda /mnt/l
@@ -185,6 +185,17 @@ ev=$(events_since "$seq5")
 check "chain events" "$ev" "/mnt/l/chain/sh cap_chown" \
 	"/mnt/l/chain/ash cap_chown" "/mnt/l/chain/chowner cap_chown"
 is "$(echo "$ev" | grep -c .)" 4 "chain: one event per exec"
+# Each chowner event names the event of the shell above it (PARENT).
+is "$(awk -v s="$seq5" '$1 > s { path[$1] = $4; parent[$1] = $8 }
+	END { for (e in path) if (path[e] == "/mnt/l/chain/chowner")
+		print path[parent[e]] }' $NC/audit | sort | tr '\n' ' ')" \
+	"/mnt/l/chain/ash /mnt/l/chain/sh " \
+	"chain: each chowner event names its shell's event as PARENT (version 6)"
+is "$(newcaps-label --from-audit --diff /dev/null --json 2>/dev/null |
+	jq -r '.diff[] | select(.path == "/mnt/l/chain/chowner") | .chain' |
+	tr ';' '\n' | sed 's/^ //' | grep '^/mnt/l/chain/' | sort | tr '\n' ' ')" \
+	"/mnt/l/chain/ash /mnt/l/chain/sh " \
+	"chain: --diff names the shells above chowner's uses"
 # A chain links 16 records above a program at most: deep.sh N execs itself
 # N times, then chowner, which is N + 1 programs below the first one.
 printf '#!/mnt/l/chain/sh\n[ "$1" -gt 0 ] && exec /mnt/l/chain/deep.sh $(($1 - 1))\nexec /mnt/l/chain/chowner chown /tmp/owned 1000\n' \

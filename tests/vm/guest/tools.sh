@@ -135,13 +135,13 @@ while awk '$4 == "/mnt/d/probe" && $6 == "-" { f = 1 } END { exit !f }' $NC/audi
 	n=$((n + 1))
 done
 set -- $(grep ' /mnt/d/probe ' $NC/audit | tail -n 1)
-is "$#" 7 "audit: the kernel's line has seven fields (interface version 4)"
+is "$#" 8 "audit: the kernel's line has eight fields (interface version 6)"
 case ${6:--} in -) r=1 ;; *) r=0 ;; esac
 ok $r "audit: the finished probe's USED is known (${6:-})"
 $CTL audit --json > /tmp/audit.json
 is "$?" 0 "audit --json: exit 0"
-is "$(jq -r --argjson seq "${1:-0}" '.events[] | select(.seq == $seq) | [.seq, .device, .inode, .path, .state, .lost, .used, .via] | map(tostring) | join(" ")' /tmp/audit.json)" \
-	"$1 $2 $3 $4 done $5 $6 $7" "audit --json: the probe's event as the kernel's line, done"
+is "$(jq -r --argjson seq "${1:-0}" '.events[] | select(.seq == $seq) | [.seq, .device, .inode, .path, .state, .lost, .used, .via, .parent] | map(tostring) | join(" ")' /tmp/audit.json)" \
+	"$1 $2 $3 $4 done $5 $6 $7 $8" "audit --json: the probe's event as the kernel's line, done"
 is "$(jq -r '.events[-1].seq' /tmp/audit.json)" "$(tail -n 1 $NC/audit | cut -d' ' -f1)" \
 	"audit --json: the last event is the kernel's last"
 is "$(jq -r '.events | length' /tmp/audit.json)" "$(wc -l < $NC/audit)" "audit --json: every event"
