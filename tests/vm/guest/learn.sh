@@ -127,10 +127,11 @@ ok $? "audit: ./chown.sh chowns"
 wait_used "$seq3"
 is "$(events_since "$seq3")" "/mnt/l/sh cap_chown" \
 	"script: the event names the interpreter, by absolute path"
-# Fields 7-10: root ran it (the root rule passed the capabilities on),
+# Fields 7-11: root ran it (the root rule passed the capabilities on),
+# no audited program above it (PARENT 0: this shell is on the initramfs),
 # then the script's device, inode and path, made absolute.
-is "$(awk -v s="$seq3" '$1 > s { print $7, $8, $9, $10 }' $NC/audit)" \
-	"root $(cat /sys/class/block/vda/dev) $(stat -c %i /mnt/l/chown.sh) /mnt/l/chown.sh" \
+is "$(awk -v s="$seq3" '$1 > s { print $7, $8, $9, $10, $11 }' $NC/audit)" \
+	"root 0 $(cat /sys/class/block/vda/dev) $(stat -c %i /mnt/l/chown.sh) /mnt/l/chown.sh" \
 	"script: the event names the script beside its interpreter"
 newcaps-label --from-audit > /tmp/script.policy 2>/tmp/script.notes &&
 	newcaps-label /tmp/script.policy
@@ -163,7 +164,7 @@ seq4=$(last_seq)
 "$odd" idle > /dev/null
 wait_used "$seq4"
 is "$(awk -v s="$seq4" '$1 > s { print NF, $4 }' $NC/audit)" \
-	'7 /mnt/l/new\012line\001\040x' \
+	'8 /mnt/l/new\012line\001\040x' \
 	"a newline in a program's path is escaped"
 # --- exec chains: what a program starts counts for it too ----------------
 # Under strict a capability reaches a program only through every program
