@@ -428,9 +428,9 @@ n60=$(printf '%060d' 0 | tr 0 s)
 printf '#!/bin/sh\n:\n' > $long/$n60 && chmod 755 $long/$n60
 ino=$(stat -c %i $long/$n60)
 (cd $long && ./$n60)
-rel=$(event_field 10 9 "$ino")
+rel=$(event_field 11 10 "$ino")
 $long/$n60
-abs=$(event_field 10 9 "$ino")
+abs=$(event_field 11 10 "$ino")
 is "$rel" ".../$n60" \
 	"a script run by a relative name, 270 bytes made absolute: recorded as .../NAME"
 is "$abs" ".../$n60" \

@@ -1,7 +1,7 @@
 # Stress, bounded (issue 12): exec workers on caps=inherit, caps=strict,
 # caps=audit, default-policy and remounted filesystems, beside churn:
 # remounts between policies, default_policy flips, stats resets, readers of
-# mounts/stats/audit, an audit-ring filler, processes dropping regular
+# mounts/stats/audit/losses, an audit-ring filler, processes dropping regular
 # capabilities, file creation on a capdefault= mount and stress-ng
 # (exec, fork, open, xattr). Run by tests/vm/stress; disks (in order):
 #   vda caps=inherit  vdb caps=strict  vdc caps=audit  vdd default policy
@@ -151,7 +151,7 @@ resetter() {
 	echo "resets $n failed 0"
 }
 
-# reader MONOTONE: parse stats, mounts and audit; with MONOTONE=1 (no
+# reader MONOTONE: parse stats, mounts, audit and losses; with MONOTONE=1 (no
 # resets) no counter may go down between two reads.
 reader() {
 	monotone=$1 n=0 bad=0
@@ -179,11 +179,21 @@ reader() {
 			      exit bad != 0 }' $NC/mounts >> $L/reader.err ||
 			bad=$((bad + 1))
 		awk '
-			(NF != 7 && NF != 10) || $1 !~ /^[0-9]+$/ { print "bad audit line: " $0; bad++ }
+			(NF != 8 && NF != 11) || $1 !~ /^[0-9]+$/ { print "bad audit line: " $0; bad++ }
 			NR > 1 && $1 != last + 1 { print "audit: seq " $1 " after " last; bad++ }
 			{ last = $1 }
 			END { if (NR > 64) { print "audit: " NR " lines"; bad++ }
 			      exit bad != 0 }' $NC/audit >> $L/reader.err ||
+			bad=$((bad + 1))
+		# losses: the fields of SPEC 6, up to four PID:PATH links
+		awk '
+			NF < 9 || NF > 13 || $1 !~ /^[0-9]+$/ || $2 !~ /^[0-9]+$/ ||
+			$7 !~ /^(inherit|strict|audit)$/ || $8 !~ /^(unlabeled|label)$/ ||
+			$10 != "" && $10 !~ "^" $2 ":/" { print "bad losses line: " $0; bad++ }
+			NR > 1 && $1 <= last { print "losses: seq " $1 " after " last; bad++ }
+			{ last = $1 }
+			END { if (NR > 64) { print "losses: " NR " lines"; bad++ }
+			      exit bad != 0 }' $NC/losses >> $L/reader.err ||
 			bad=$((bad + 1))
 		n=$((n + 1))
 	done
@@ -303,7 +313,7 @@ check_phase() { # results that hold for both phases
 	ok $(( s_bad != 0 || s_n == 0 )) "$name: $s_n default_policy flips, all accepted"
 	summary $L/$name-reader.out
 	head -n 5 $L/reader.err 2>/dev/null | sed 's/^/# /'
-	ok $(( s_bad != 0 || s_n == 0 )) "$name: $s_n reads of stats/mounts/audit well-formed, fixed mounts unchanged"
+	ok $(( s_bad != 0 || s_n == 0 )) "$name: $s_n reads of stats/mounts/audit/losses well-formed, fixed mounts unchanged"
 	summary $L/$name-filler.out
 	ok $(( s_bad != 0 || s_n == 0 )) "$name: $s_n audit-ring filler execs"
 	summary $L/$name-creator.out
