@@ -394,9 +394,10 @@ static void learn_run(const char *file, unsigned int run,
 		}
 		if (ev->state == NC_USED_UNKNOWN)
 			continue;
-		chain = event_chain(&r, ev);
+		/* Only the diff shows chains. */
+		chain = o->diff ? event_chain(&r, ev) : NULL;
 		if (nc_uses_add(ev->state == NC_USED_DONE ? &seen->done :
-				&seen->running, ev, run, chain))
+				&seen->running, ev, run, chain ? chain : ""))
 			nc_fail(EXIT_FAILURE, "out of memory");
 		free(chain);
 		if (ev->state != NC_USED_DONE)
