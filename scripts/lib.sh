@@ -3,8 +3,6 @@
 top=$(cd "$(dirname "$0")/.." && pwd)
 # Kernel trees, builds and images live outside the repository.
 cache=${NEWCAPS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/newcaps}
-kernel_tarball=/usr/src/linux-source-6.1.tar.xz
-kernel_pkg=linux-source-6.1
 git_dir=$cache/linux.git
 
 die() {
@@ -12,9 +10,39 @@ die() {
 	exit 1
 }
 
+# The kernel the series is for: Debian's linux-source-<kernel>, with the
+# series in patches/<kernel>. Scripts take --kernel V, which sets
+# NEWCAPS_KERNEL for everything they run.
+kernels="6.1 6.12"
+default_kernel=6.1
+# the kernels scripts/test runs in a full run, the default first
+kernels_tested="6.1 6.12"
+set_kernel() {
+	case " $kernels " in
+	*" $1 "*) ;;
+	*) die "unknown kernel '$1' (one of: $kernels)" ;;
+	esac
+	kver=$1
+	NEWCAPS_KERNEL=$1
+	export NEWCAPS_KERNEL
+	kernel_pkg=linux-source-$kver
+	kernel_tarball=/usr/src/$kernel_pkg.tar.xz
+	patches_dir=$top/patches/$kver
+	# Trees and builds of the default kernel keep their unprefixed names.
+	kprefix=
+	[ "$kver" = "$default_kernel" ] || kprefix=$kver-
+}
+set_kernel "${NEWCAPS_KERNEL:-$default_kernel}"
+
 kernel_pkg_version() {
 	dpkg-query -W -f='${Version}' "$kernel_pkg" 2>/dev/null ||
-		die "$kernel_pkg is not installed (run scripts/setup-host)"
+		die "$kernel_pkg is not installed (run scripts/setup-host --kernel $kver)"
+}
+
+# The cache repository's tag of the unpacked tarball (a ref name may not
+# hold '~', which backports' versions do).
+pristine_tag() {
+	echo "pristine-$(kernel_pkg_version | tr '~:' '_.')"
 }
 
 # git on the cache repository, without touching the user's configuration

@@ -19,6 +19,9 @@
  *   rename:P:Q link:P:Q
  *   mkdir:P rmdir:P mknod:P (a FIFO) symlink:TARGET:P chmod:P chown:P
  *   utimes:P truncate:P setxattr:P removexattr:P (user.newcaps)
+ *   setacl:P rmacl:P getacl:P (the POSIX access ACL: set one that adds
+ *   uid 1000 rw, remove it, or read it; on 6.12 its own hooks, not
+ *   setxattr's)
  *   setflags:P (FS_IOC_SETFLAGS, unchanged flags, on a read-only fd)
  *   setflags32:P (FS_IOC32_SETFLAGS adding FS_NOATIME_FL, on a read-only
  *   fd, through the 32-bit ioctl: int 0x80, compat_sys_ioctl(), what a
@@ -188,6 +191,27 @@ static long try_uselib(const char *path)
 	}
 	memcpy(low, path, strlen(path) + 1);
 	return int80(86, (long)low, 0, 0);
+}
+
+/*
+ * An access ACL in the xattr format the kernel takes
+ * (include/uapi/linux/posix_acl_xattr.h): owner rw, uid 1000 rw, group r,
+ * mask rw, other r.
+ */
+static long try_setacl(const char *path)
+{
+	struct {
+		uint32_t version;
+		struct { uint16_t tag, perm; uint32_t id; } e[5];
+	} acl = { 2, {
+		{ 0x01, 6, UINT32_MAX },	/* ACL_USER_OBJ */
+		{ 0x02, 6, 1000 },		/* ACL_USER */
+		{ 0x04, 4, UINT32_MAX },	/* ACL_GROUP_OBJ */
+		{ 0x10, 6, UINT32_MAX },	/* ACL_MASK */
+		{ 0x20, 4, UINT32_MAX },	/* ACL_OTHER */
+	} };
+
+	return setxattr(path, "system.posix_acl_access", &acl, sizeof(acl), 0);
 }
 
 /*
@@ -825,6 +849,12 @@ static long run(const char *a)
 		return truncate(p, 0);
 	if (is(a, "setxattr"))
 		return setxattr(p, "user.newcaps", "1", 1, 0);
+	if (is(a, "setacl"))
+		return try_setacl(p);
+	if (is(a, "rmacl"))
+		return removexattr(p, "system.posix_acl_access");
+	if (is(a, "getacl"))
+		return getxattr(p, "system.posix_acl_access", NULL, 0) < 0 ? -1 : 0;
 	if (is(a, "removexattr"))
 		return removexattr(p, "user.newcaps");
 	if (is(a, "setflags"))

@@ -1,4 +1,4 @@
-# newcaps=on: claims of the admin guide (patches/0009) and of the series
+# newcaps=on: claims of the admin guide (patches/6.1/0009, the same in patches/6.12) and of the series
 # that no other guest test checked (issue 23, "Claims without a test"),
 # each against what the kernel does: errno names, exact sets, file
 # contents, counters and audit lines. Where the kernel does something else

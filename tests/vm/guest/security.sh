@@ -19,10 +19,10 @@ FILES="audit default_policy enabled losses mounts regular regular_dropped stats 
 . /tests/lib/mode.sh
 # 11 set-up and AT_SECURE, 7 secure mode and the loader, 2 effective files
 # short of Fp, 6 root's Pi,
-# 2 32-bit ioctl, 19 reads, 5 contents, 21 writes, 2 programs run;
-# newcaps=on adds 5 user-namespace, 5 bounding-set, 2 uselib, 3 audit and
-# 2 32-bit ioctl checks; with the LSM, 3 mount-namespace checks.
-case $mode in on) plan 99 ;; off) plan 82 ;; *) plan 79 ;; esac
+# 2 32-bit ioctl, 4 ACL, 19 reads, 5 contents, 21 writes, 2 programs run;
+# newcaps=on adds 5 user-namespace, 5 bounding-set, 2 uselib, 3 audit,
+# 2 32-bit ioctl and 4 ACL checks; with the LSM, 3 mount-namespace checks.
+case $mode in on) plan 107 ;; off) plan 86 ;; *) plan 83 ;; esac
 diag "mode: $mode"
 
 enabled=$(cat $NC/enabled)
@@ -166,6 +166,29 @@ fi
 check "with cap_reg_write (root, the owner), the 32-bit FS_IOC32_SETFLAGS" \
 	"$($T setflags32:/mnt/inh/flags32)" "setflags32:/mnt/inh/flags32 OK"
 is "$(noatime)" 1 "... sets the file's noatime flag"
+
+# --- POSIX ACLs and cap_reg_write (SPEC 4.3) ---------------------------
+# An ACL is a system.posix_acl_access xattr; since 6.2 setting or removing
+# one has hooks of its own (security_inode_set_acl/remove_acl).
+acl() { $T getacl:/mnt/inh/flags32; }
+if [ $mode = on ]; then
+	check "without cap_reg_write, setting a POSIX ACL" \
+		"$($T --drop-reg cap_reg_write setacl:/mnt/inh/flags32)" \
+		"setacl:/mnt/inh/flags32 EPERM"
+	check "... and the file has no ACL" "$(acl)" "getacl:/mnt/inh/flags32 ENODATA"
+fi
+check "with cap_reg_write (root, the owner), setting a POSIX ACL" \
+	"$($T setacl:/mnt/inh/flags32)" "setacl:/mnt/inh/flags32 OK"
+check "... gives the file one" "$(acl)" "getacl:/mnt/inh/flags32 OK"
+if [ $mode = on ]; then
+	check "without cap_reg_write, removing the POSIX ACL" \
+		"$($T --drop-reg cap_reg_write rmacl:/mnt/inh/flags32)" \
+		"rmacl:/mnt/inh/flags32 EPERM"
+	check "... and the file keeps it" "$(acl)" "getacl:/mnt/inh/flags32 OK"
+fi
+check "with cap_reg_write, removing the POSIX ACL" \
+	"$($T rmacl:/mnt/inh/flags32)" "rmacl:/mnt/inh/flags32 OK"
+check "... leaves the file without one" "$(acl)" "getacl:/mnt/inh/flags32 ENODATA"
 
 # --- privilege from one's own user namespace (SPEC 4.1.5) ---------------
 if [ $mode = on ]; then
