@@ -31,6 +31,9 @@ set_kernel() {
 	# Trees and builds of the default kernel keep their unprefixed names.
 	kprefix=
 	[ "$kver" = "$default_kernel" ] || kprefix=$kver-
+	# meson's build directory for it (meson setup -Dkernel=$kver)
+	kbuild=$top/build
+	[ -z "$kprefix" ] || kbuild=$top/build/$kver
 }
 set_kernel "${NEWCAPS_KERNEL:-$default_kernel}"
 
