@@ -22,7 +22,7 @@ FILES="audit default_policy enabled losses mounts regular regular_dropped stats 
 # 2 32-bit ioctl, 4 ACL, 19 reads, 5 contents, 21 writes, 2 programs run;
 # newcaps=on adds 5 user-namespace, 5 bounding-set, 2 uselib, 3 audit,
 # 2 32-bit ioctl and 4 ACL checks; with the LSM, 3 mount-namespace checks.
-case $mode in on) plan 107 ;; off) plan 86 ;; *) plan 83 ;; esac
+case $mode in on) plan 111 ;; off) plan 88 ;; *) plan 85 ;; esac
 diag "mode: $mode"
 
 enabled=$(cat $NC/enabled)
@@ -166,6 +166,20 @@ fi
 check "with cap_reg_write (root, the owner), the 32-bit FS_IOC32_SETFLAGS" \
 	"$($T setflags32:/mnt/inh/flags32)" "setflags32:/mnt/inh/flags32 OK"
 is "$(noatime)" 1 "... sets the file's noatime flag"
+
+# The same from an i386 program (nc-ioctl32, built -m32 -static), as a
+# 32-bit chattr calls it.
+echo data > /mnt/inh/flags-i386
+noatime_i386() { lsattr /mnt/inh/flags-i386 | cut -d' ' -f1 | grep -c A; }
+if [ $mode = on ]; then
+	check "without cap_reg_write, an i386 program's FS_IOC_SETFLAGS" \
+		"$(newcaps-exec --drop=reg_write -- $O/nc-ioctl32 /mnt/inh/flags-i386)" \
+		"setflags32:/mnt/inh/flags-i386 EPERM"
+	is "$(noatime_i386)" 0 "... and the file's flags are unchanged"
+fi
+check "with cap_reg_write, an i386 program's FS_IOC_SETFLAGS" \
+	"$($O/nc-ioctl32 /mnt/inh/flags-i386)" "setflags32:/mnt/inh/flags-i386 OK"
+is "$(noatime_i386)" 1 "... sets the file's noatime flag"
 
 # --- POSIX ACLs and cap_reg_write (SPEC 4.3) ---------------------------
 # An ACL is a system.posix_acl_access xattr; since 6.2 setting or removing
