@@ -10,7 +10,8 @@
  * Options act in their order. --keep-fd opens PATH (read-write if it can,
  * else read-only), for the fd-* actions; --keep-ring sets up an io_uring
  * ring with a SQPOLL thread, for ring-open (held.c). ACTIONs, ARGs separated by ':':
- *   fork vfork clone clone3
+ *   fork vfork clone clone3 pidfd-open (pidfd_open(2) of itself)
+ *   clone-pidfd (clone3 with CLONE_PIDFD)
  *   open:P openat:P openat2:P creat:P handle:P (open_by_handle_at)
  *   execve:P execveat:P (P, a copy of nc-try, runs as "P regular";
  *   on success nothing follows) uselib:P (uselib(2), which x86_64 has
@@ -140,6 +141,38 @@ static long try_clone3(void)
 	struct clone_args args = { .exit_signal = SIGCHLD };
 
 	return child_exits(syscall(SYS_clone3, &args, sizeof(args)));
+}
+
+/*
+ * A pidfd of the process itself, and clone3() with CLONE_PIDFD: handles
+ * the kernel opens (pidfs files since 6.9, anonymous inodes before).
+ */
+static long try_pidfd_open(void)
+{
+	int pidfd = syscall(SYS_pidfd_open, getpid(), 0);
+
+	if (pidfd < 0)
+		return -1;
+	return close(pidfd);
+}
+
+static long try_clone_pidfd(void)
+{
+	int pidfd = -1;
+	struct clone_args args = {
+		.flags = CLONE_PIDFD,
+		.pidfd = (uintptr_t)&pidfd,
+		.exit_signal = SIGCHLD,
+	};
+	long rc = child_exits(syscall(SYS_clone3, &args, sizeof(args)));
+
+	if (rc == 0 && pidfd < 0) {
+		errno = EBADF;	/* the child ran, but no pidfd came back */
+		return -1;
+	}
+	if (pidfd >= 0)
+		close(pidfd);
+	return rc;
 }
 
 static long try_openat2(const char *path)
@@ -797,6 +830,10 @@ static long run(const char *a)
 		return child_exits(syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0));
 	if (is(a, "clone3"))
 		return try_clone3();
+	if (is(a, "pidfd-open"))
+		return try_pidfd_open();
+	if (is(a, "clone-pidfd"))
+		return try_clone_pidfd();
 	if (is(a, "open"))
 		return open(p, O_RDONLY);
 	if (is(a, "openat"))

@@ -12,7 +12,7 @@
 NC=/sys/kernel/security/newcaps
 P=/usr/local/bin/nc-probe
 T=/usr/local/bin/nc-try
-plan 111
+plan 112
 
 stat_of() { # the stats counter NAME
 	while read -r key value; do
@@ -58,6 +58,13 @@ is "$(( $(denied reg_open) - before ))" 2 \
 	"stats: the two real opens are counted, the O_PATH ones are not"
 is "$(lines "$($T reopen:/etc/passwd)")" "reopen:/etc/passwd OK|" \
 	"control: the reopen works with cap_reg_open"
+
+# --- cap_reg_open and pidfds: a pidfd is a handle the kernel makes, not a
+# file one opens (6.1: an anonymous inode; 6.12: a pidfs file the kernel
+# opens itself), so the drop leaves pidfd_open() and CLONE_PIDFD alone.
+out=$($T --drop-reg cap_reg_open pidfd-open clone-pidfd open:/etc/passwd)
+is "$(lines "$out")" "pidfd-open OK|clone-pidfd OK|open:/etc/passwd EPERM|" \
+	"without cap_reg_open: pidfd_open() and clone3(CLONE_PIDFD) give a pidfd, open() is refused"
 
 # --- threads (guide: "fail with EPERM, for new threads as for new
 # processes"; a drop holds for the threads created after it) --------------
