@@ -18,10 +18,10 @@ FILES="audit default_policy enabled losses mounts regular regular_dropped stats 
 
 . /tests/lib/mode.sh
 # 11 set-up and AT_SECURE, 7 secure mode and the loader, 2 effective files
-# short of Fp, 6 root's Pi,
-# 2 32-bit ioctl, 4 ACL, 19 reads, 5 contents, 21 writes, 2 programs run;
+# short of Fp, 6 root's Pi, 4 32-bit ioctl (int 0x80 and i386), 4 ACL,
+# 19 reads, 5 contents, 21 writes, 2 programs run;
 # newcaps=on adds 5 user-namespace, 5 bounding-set, 2 uselib, 3 audit,
-# 2 32-bit ioctl and 4 ACL checks; with the LSM, 3 mount-namespace checks.
+# 4 32-bit ioctl and 4 ACL checks; with the LSM, 3 mount-namespace checks.
 case $mode in on) plan 111 ;; off) plan 88 ;; *) plan 85 ;; esac
 diag "mode: $mode"
 
