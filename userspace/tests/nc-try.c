@@ -48,8 +48,9 @@
  *   CLONE_THREAD; the result is ACTION's, or pthread_create's error)
  *   spawn (start a thread that waits) in-spawned:ACTION (ACTION in it)
  *   mem-read mem-write (/proc/PID/mem of a child forked before the drop:
- *   read a byte of it, or write one and read it back) vm-write (the same
- *   with process_vm_writev(), read back with process_vm_readv())
+ *   read a byte of it, or write one and read it back) vm-read vm-write
+ *   (the same with process_vm_readv(), and process_vm_writev() read back
+ *   with process_vm_readv())
  *   getfd:PID:FD (pidfd_getfd: the descriptor becomes the --keep-fd one)
  *   use-fd:N (descriptor N becomes the --keep-fd one) fd-text:TEXT (write
  *   TEXT to it in one write) fd-ioctl:NAME (ioctl NAME on it)
@@ -578,20 +579,23 @@ static long try_mem(int write)
 	return rc;
 }
 
-/* process_vm_writev() into the next victim's marker, then read it back. */
-static long try_vm_write(void)
+/*
+ * process_vm_readv() of the next victim's marker; with @write, first
+ * process_vm_writev() a new value into it.
+ */
+static long try_vm(int write)
 {
 	pid_t pid = victims[next_victim++];
 	char c = 'V';
 	struct iovec local = { .iov_base = &c, .iov_len = 1 };
 	struct iovec remote = { .iov_base = (void *)&marker, .iov_len = 1 };
 
-	if (process_vm_writev(pid, &local, 1, &remote, 1, 0) != 1)
+	if (write && process_vm_writev(pid, &local, 1, &remote, 1, 0) != 1)
 		return -1;
 	c = 0;
 	if (process_vm_readv(pid, &local, 1, &remote, 1, 0) != 1)
 		return -1;
-	if (c != 'V') {
+	if (c != (write ? 'V' : 'M')) {
 		errno = EBADMSG;
 		return -1;
 	}
@@ -962,8 +966,10 @@ static long run(const char *a)
 		return try_mem(0);
 	if (is(a, "mem-write"))
 		return try_mem(1);
+	if (is(a, "vm-read"))
+		return try_vm(0);
 	if (is(a, "vm-write"))
-		return try_vm_write();
+		return try_vm(1);
 	if (is(a, "getfd"))
 		return try_getfd(p, q);
 	if (is(a, "use-fd"))
@@ -1002,7 +1008,7 @@ int main(int argc, char **argv)
 	for (j = 1; j < argc && nvictims < 64; j++) {
 		if (!is(argv[j], "attach") && !is(argv[j], "seize") &&
 		    !is(argv[j], "mem-read") && !is(argv[j], "mem-write") &&
-		    !is(argv[j], "vm-write"))
+		    !is(argv[j], "vm-read") && !is(argv[j], "vm-write"))
 			continue;
 		victims[nvictims] = fork();
 		if (victims[nvictims] == 0) {

@@ -89,8 +89,8 @@ is "$(lines "$out")" "spawn OK|drop:cap_reg_write OK|regular ffff000000000000|in
 is "$(cat $D/f)" original "the file is untouched (the opens for writing wrote nothing)"
 
 # --- attach-level accesses without cap_reg_ptrace (guide: "fail with
-# EPERM, as do the other attach-level accesses (/proc/PID/mem,
-# process_vm_writev(), pidfd_getfd())") --------------------------------------
+# EPERM, as do the other attach-level accesses process_vm_readv(),
+# process_vm_writev() and pidfd_getfd()"; /proc/PID/mem EACCES) -------------
 # mem-read/mem-write: /proc/PID/mem of a child forked before the drop; the
 # write is read back.
 before=$(denied reg_ptrace)
@@ -120,11 +120,11 @@ is "$(lines "$out")" "wopen:$D/log EACCES|getfd:$holder:3 OK|fd-text:received OK
 is "$(cat $D/log)" received "... and the file holds what it wrote"
 kill $holder
 before=$(denied reg_ptrace)
-is "$(lines "$($T --drop-reg cap_reg_ptrace vm-write)")" "vm-write EPERM|" \
-	"without cap_reg_ptrace: process_vm_writev EPERM"
-is "$(( $(denied reg_ptrace) - before ))" 1 "stats: the process_vm_writev denial is counted"
-is "$(lines "$($T vm-write)")" "vm-write OK|" \
-	"control: process_vm_writev writes, process_vm_readv reads it back"
+is "$(lines "$($T --drop-reg cap_reg_ptrace vm-read vm-write)")" "vm-read EPERM|vm-write EPERM|" \
+	"without cap_reg_ptrace: process_vm_readv and process_vm_writev EPERM"
+is "$(( $(denied reg_ptrace) - before ))" 2 "stats: the process_vm_readv and process_vm_writev denials are counted"
+is "$(lines "$($T vm-read vm-write)")" "vm-read OK|vm-write OK|" \
+	"control: process_vm_readv reads, process_vm_writev writes and process_vm_readv reads it back"
 
 # --- writes to securityfs need CAP_MAC_ADMIN of the opener and of the
 # writer (guide, securityfs) ---------------------------------------------
