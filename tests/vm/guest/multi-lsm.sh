@@ -10,8 +10,11 @@ plan 16
 
 lsm=$(lsm_setup)
 ok $? "set up the exclusive LSM ($lsm)"
-want_lsms=capability,$(sed -n 's/.*lsm=\([^ ]*\).*/\1/p' /proc/cmdline)
-is "$(active_lsms)" "$want_lsms" "active LSMs are capability and those of lsm="
+# capability, lsm='s list, then what the host says the kernel orders last
+want_lsms=capability,$(sed -n 's/.* lsm=\([^ ]*\).*/\1/p' /proc/cmdline)
+last=$(sed -n 's/.* nctest_lsm_last=\([^ ]*\).*/\1/p' /proc/cmdline)
+want_lsms=$want_lsms${last:+,$last}
+is "$(active_lsms)" "$want_lsms" "active LSMs are capability, those of lsm= and the kernel's last"
 is "$(cat $NC/enabled)" 1 "newcaps is enabled"
 
 for d in vda vdb; do
